@@ -1,0 +1,3 @@
+from judgetui.cli import main
+
+raise SystemExit(main())

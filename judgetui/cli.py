@@ -1,0 +1,635 @@
+"""The command line (see shared CLI.md). Only the station itself imports Textual."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+import orjson
+
+from judgetui import engine, i18n
+from judgetui.engine import Situation
+from judgetui.i18n import _
+from judgetui.rules import Rules, RulesError, load_rules, summary
+from judgetui.store import EventFile, EventFileError, StoreWriteError
+
+EXIT_BAD_INPUT = 2
+EXIT_NOT_PERMITTED = 3
+FLAG_OPTIONS = {
+    "advantage": "serious_advantage",
+    "suspect_cheating": "suspected_cheating",
+    "strong_cheating": "strong_cheating",
+    "severe_unsporting": "severe_unsporting",
+    "egregious": "egregious_unsporting",
+    "undetermined": "undetermined_intent",
+    "between_matches": "between_matches",
+}
+
+
+class CliError(Exception):
+    def __init__(self, message: str, code: int = EXIT_BAD_INPUT) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a bad option as one line and exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        raise CliError(f"{self.prog}: {message}")
+
+
+def _yes_no(value: str) -> bool:
+    lowered = value.strip().lower()
+    if lowered in ("yes", "y", "true", "1", "はい"):
+        return True
+    if lowered in ("no", "n", "false", "0", "いいえ"):
+        return False
+    raise argparse.ArgumentTypeError(f"expected yes or no, not {value!r}")
+
+
+def _common(parser: argparse.ArgumentParser, *, top: bool) -> None:
+    default = None if top else argparse.SUPPRESS
+    parser.add_argument("--db", default=default, help="the event file")
+    parser.add_argument("--rules", default=default, help="a rules file (default: the shipped one)")
+    parser.add_argument("--judge", default=default, help="who is acting")
+    parser.add_argument("--lang", choices=i18n.LANGUAGES, default=default)
+    parser.add_argument(
+        "--json", action="store_true", default=default if top else argparse.SUPPRESS
+    )
+
+
+def _flags(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--advantage", action="store_true", help="a serious advantage")
+    parser.add_argument("--suspect-cheating", action="store_true")
+    parser.add_argument("--strong-cheating", action="store_true")
+    parser.add_argument("--severe-unsporting", action="store_true")
+    parser.add_argument("--egregious", action="store_true", help="egregious unsporting conduct")
+    parser.add_argument(
+        "--undetermined", action="store_true", help="cannot tell which player was intentional"
+    )
+    parser.add_argument("--between-matches", action="store_true")
+    parser.add_argument("--minutes", type=int, help="minutes late (tardiness)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="judgetui", description=_("The judge station for card-game tournaments."))
+    _common(parser, top=True)
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    def command(name: str, help_text: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help_text)
+        _common(p, top=False)
+        return p
+
+    demo = command("demo", "create a realistic demo event and open it")
+    demo.add_argument("--players", type=int, default=64)
+    demo.add_argument("--records", type=int, default=120)
+    demo.add_argument("--seed", type=int, default=2026)
+    demo.add_argument("--no-open", action="store_true")
+    demo.add_argument("--force", action="store_true", help="replace an existing file")
+
+    check = command("check-rules", "validate a rules file")
+    check.add_argument("path", nargs="?")
+
+    classify = command("classify", "the guided classification, without recording")
+    classify.add_argument("--intentional", type=_yes_no, required=True)
+    classify.add_argument("--disruptive", type=_yes_no, required=True)
+    classify.add_argument("--infraction")
+    _flags(classify)
+    classify.add_argument("--finals", action="store_true", help="classify for the final rounds")
+
+    event = command("event", "create the event, set the round, enter the finals")
+    event_sub = event.add_subparsers(dest="event_command", parser_class=_Parser, required=True)
+    init = event_sub.add_parser("init")
+    _common(init, top=False)
+    init.add_argument("--name", required=True)
+    init.add_argument("--head-judge", required=True)
+    init.add_argument("--floor-judge", action="append", default=[])
+    init.add_argument("--rounds", type=int)
+    init.add_argument(
+        "--judge-account",
+        action="append",
+        default=[],
+        metavar="NAME=USER",
+        help="bind a judge to an OS account",
+    )
+    rnd = event_sub.add_parser("round")
+    _common(rnd, top=False)
+    rnd.add_argument("number", type=int)
+    fin = event_sub.add_parser("finals")
+    _common(fin, top=False)
+    judge = event_sub.add_parser("judge")
+    _common(judge, top=False)
+    judge.add_argument("name")
+    judge.add_argument("--account", help="bind to an OS account")
+    show = event_sub.add_parser("show")
+    _common(show, top=False)
+
+    players = command("players", "import players")
+    players_sub = players.add_subparsers(
+        dest="players_command", parser_class=_Parser, required=True
+    )
+    imp = players_sub.add_parser("import")
+    _common(imp, top=False)
+    imp.add_argument("file")
+
+    record = command("record", "record a penalty")
+    record.add_argument("--player", action="append", required=True)
+    record.add_argument("--infraction", required=True)
+    record.add_argument("--intentional", type=_yes_no, required=True)
+    record.add_argument("--disruptive", type=_yes_no, required=True)
+    _flags(record)
+    record.add_argument("--note", default="")
+    record.add_argument("--penalty")
+    record.add_argument(
+        "--request", action="store_true", help="as a floor judge, ask the head judge to issue it"
+    )
+
+    command("queue", "what waits for the head judge")
+
+    review = command("review", "confirm, upgrade or dismiss a queue item")
+    review.add_argument("item")
+    review.add_argument("action", choices=("confirm", "upgrade", "dismiss"))
+    review.add_argument("penalty", nargs="?")
+    review.add_argument("--note", default="")
+    minor = review.add_mutually_exclusive_group()
+    minor.add_argument("--minor", dest="minor", action="store_true", default=None)
+    minor.add_argument("--not-minor", dest="minor", action="store_false")
+
+    decide = command("decide", "decide a three-warning penalty")
+    decide.add_argument("player")
+    decide.add_argument("penalty")
+    decide.add_argument("--strong-cheating", action="store_true")
+    decide.add_argument("--advantage", action="store_true")
+    decide.add_argument("--between-matches", action="store_true")
+    decide.add_argument("--note", default="")
+
+    player = command("player", "one player's standing and history")
+    player.add_argument("id")
+
+    export = command("export", "export the event")
+    export.add_argument("--format", choices=("json", "csv"), default="json")
+    export.add_argument("-o", "--output")
+
+    command("verify", "check the penalty log's integrity")
+    return parser
+
+
+# -- helpers -----------------------------------------------------------------------
+
+
+def _db_path(args: argparse.Namespace) -> str:
+    return str(args.db or os.environ.get("JUDGETUI_DB") or "judgetui.json")
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    return load_rules(args.rules)
+
+
+def _station(args: argparse.Namespace) -> Any:
+    from judgetui.service import Station
+
+    return Station(EventFile(_db_path(args)), _rules(args))
+
+
+def _emit_json(value: Any) -> None:
+    sys.stdout.buffer.write(orjson.dumps(value, option=orjson.OPT_INDENT_2) + b"\n")
+    sys.stdout.flush()
+
+
+def _situation_flags(args: argparse.Namespace) -> frozenset[str]:
+    return frozenset(flag for option, flag in FLAG_OPTIONS.items() if getattr(args, option, False))
+
+
+# -- commands ----------------------------------------------------------------------
+
+
+def cmd_check_rules(args: argparse.Namespace) -> int:
+    path = args.path or args.rules
+    rules = load_rules(path)
+    print(_("rules OK: {summary}").format(summary=summary(rules)))
+    return 0
+
+
+def cmd_classify(args: argparse.Namespace) -> int:
+    from judgetui import text
+
+    rules = _rules(args)
+    if args.infraction is not None and args.infraction not in rules.infractions:
+        raise CliError(f"unknown infraction {args.infraction!r}")
+    situation = Situation(
+        intentional=args.intentional,
+        disruptive=args.disruptive,
+        infraction=args.infraction,
+        flags=_situation_flags(args),
+        minutes_late=args.minutes,
+        phase="finals" if args.finals else "main",
+    )
+    result = engine.classify(rules, situation)
+    if args.json:
+        _emit_json(
+            {
+                "minimum": result.minimum.headline,
+                "recommended": result.recommended.headline,
+                "minimum_parts": {
+                    "warning": result.minimum.warning,
+                    "sanction": result.minimum.sanction,
+                },
+                "recommended_parts": {
+                    "warning": result.recommended.warning,
+                    "sanction": result.recommended.sanction,
+                },
+                "category": result.category,
+                "investigation": result.investigation,
+                "every_player": result.every_player,
+                "applies": result.sanction_applies,
+                "reasons": [text.reason_text(rules, r) for r in result.reasons],
+                "rules": [r.rule for r in result.reasons],
+            }
+        )
+        return 0
+    print(_("Minimum:     {penalty}").format(penalty=text.outcome_name(rules, result.minimum)))
+    print(_("Recommended: {penalty}").format(penalty=text.outcome_name(rules, result.recommended)))
+    if result.sanction_applies:
+        print(
+            _("Applies to:  {which}").format(
+                which=text.applies_text(result.sanction_applies, result.recommended.sanction)
+            )
+        )
+    if result.investigation:
+        print(_("A Triple Warning opens an investigation."))
+    if result.every_player:
+        print(_("Give it to every player involved."))
+    print(_("Why:"))
+    for reason in result.reasons:
+        print(f"  - {text.reason_text(rules, reason)}")
+    return 0
+
+
+def cmd_event(args: argparse.Namespace) -> int:
+    station = _station(args)
+    if args.event_command == "init":
+        accounts: dict[str, str] = {}
+        for item in args.judge_account:
+            name, sep, user = item.partition("=")
+            if not sep or not name or not user:
+                raise CliError(f"--judge-account wants NAME=USER, not {item!r}")
+            accounts[name] = user
+        state = station.create_event(
+            args.name, args.head_judge, args.floor_judge, rounds=args.rounds, accounts=accounts
+        )
+        print(
+            _("created {path}: {name}, head judge {head}").format(
+                path=station.file.path, name=state.name, head=args.head_judge
+            )
+        )
+        return 0
+    if args.event_command == "round":
+        station.set_round(args.judge, args.number)
+        print(_("round {n}").format(n=args.number))
+        return 0
+    if args.event_command == "finals":
+        station.enter_finals(args.judge)
+        print(_("the final rounds have begun: warning counts start again from zero"))
+        return 0
+    if args.event_command == "judge":
+        from judgetui.models import Judge
+
+        station.add_judge(args.judge, Judge(name=args.name, role="floor", os_user=args.account))
+        print(_("judge {name} added").format(name=args.name))
+        return 0
+    from judgetui.reports import event_dict
+
+    state = station.load()
+    if args.json:
+        _emit_json(event_dict(state))
+    else:
+        for key, value in event_dict(state).items():
+            print(f"{key}: {value}")
+    return 0
+
+
+def read_players_csv(path: str) -> list[Any]:
+    """Players from a CSV with a header (`id`, `name` at least); all or nothing."""
+    from pydantic import ValidationError
+
+    from judgetui.models import Player
+
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise CliError(f"{path}: cannot read ({exc.strerror})") from None
+    try:
+        content = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise CliError(f"{path}: not UTF-8 text") from None
+    reader = csv.reader(io.StringIO(content, newline=""))
+    try:
+        header = [h.strip().lower() for h in next(reader)]
+    except StopIteration:
+        raise CliError(f"{path}: empty file") from None
+    except csv.Error as exc:
+        raise CliError(f"{path}: line 1: {exc}") from None
+    if "id" not in header or "name" not in header:
+        raise CliError(f"{path}: line 1: the header needs the columns id and name")
+    id_col, name_col = header.index("id"), header.index("name")
+    players: list[Player] = []
+    seen: dict[str, int] = {}
+    try:
+        for row in reader:
+            line = reader.line_num
+            if not any(cell.strip() for cell in row):
+                continue
+            if len(row) != len(header):
+                raise CliError(
+                    f"{path}: line {line}: {len(row)} fields, the header has {len(header)}"
+                )
+            try:
+                player = Player(id=row[id_col], name=row[name_col])
+            except ValidationError as exc:
+                err = exc.errors()[0]
+                field = err["loc"][0] if err["loc"] else "row"
+                message = str(err["msg"]).removeprefix("Value error, ")
+                raise CliError(f"{path}: line {line}: {field}: {message}") from None
+            if player.id in seen:
+                raise CliError(
+                    f"{path}: line {line}: player id {player.id!r} already on line {seen[player.id]}"
+                )
+            seen[player.id] = line
+            players.append(player)
+    except csv.Error as exc:
+        raise CliError(f"{path}: line {reader.line_num}: {exc}") from None
+    if not players:
+        raise CliError(f"{path}: no players")
+    return players
+
+
+def cmd_players(args: argparse.Namespace) -> int:
+    players = read_players_csv(args.file)
+    station = _station(args)
+    station.import_players(args.judge, players)
+    print(_("{n} players imported").format(n=len(players)))
+    return 0
+
+
+def cmd_record(args: argparse.Namespace) -> int:
+    from judgetui import text
+    from judgetui.service import RecordRequest
+
+    station = _station(args)
+    request = RecordRequest(
+        players=args.player,
+        infraction=args.infraction,
+        intentional=args.intentional,
+        disruptive=args.disruptive,
+        flags=_situation_flags(args),
+        minutes_late=args.minutes,
+        note=args.note,
+        penalty=args.penalty,
+        request=args.request,
+    )
+    result = station.record(args.judge, request)
+    if args.json:
+        _emit_json(
+            {
+                "incident": result.incident,
+                "records": [
+                    {
+                        "id": r.id,
+                        "player": r.player,
+                        "penalty": r.penalty,
+                        "warning": r.warning,
+                        "sanction": r.sanction,
+                        "status": r.status,
+                        "points": r.points,
+                        "points_after": r.points_after,
+                        "decision_owed": r.decision_owed,
+                    }
+                    for r in result.records
+                ],
+            }
+        )
+        return 0
+    rules = station.rules
+    for r in result.records:
+        name = text.penalty_name(rules, r.penalty)
+        if r.player is None:
+            print(_("Caution given (verbal, not recorded against the player)."))
+            continue
+        if r.status == "pending":
+            print(
+                _("{player}: {penalty} sent to the head judge as a request ({id})").format(
+                    player=r.player, penalty=name, id=r.id
+                )
+            )
+        else:
+            print(
+                _("{player}: {penalty} recorded ({id}); {points} points now").format(
+                    player=r.player, penalty=name, id=r.id, points=r.points_after
+                )
+            )
+        if r.decision_owed:
+            print(
+                _("{player} has {points} points: the head judge owes a decision").format(
+                    player=r.player, points=r.points_after
+                )
+            )
+    return 0
+
+
+def cmd_queue(args: argparse.Namespace) -> int:
+    from judgetui import text
+    from judgetui.reports import queue_dict
+
+    station = _station(args)
+    items = station.queue()
+    if args.json:
+        _emit_json([queue_dict(i) for i in items])
+        return 0
+    if not items:
+        print(_("the queue is empty"))
+    for item in items:
+        print(
+            f"{item.id}  {item.kind:<8}  {item.player:<12}  "
+            f"{text.penalty_name(station.rules, item.penalty):<18}  {item.judge or ''}  {item.at}"
+        )
+    return 0
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    station = _station(args)
+    entries = station.review(
+        args.judge, args.item, args.action, args.penalty, args.note, args.minor
+    )
+    if args.json:
+        _emit_json({"entry": entries[0]["seq"], "item": args.item, "action": args.action})
+    else:
+        print(_("{item}: {action}").format(item=args.item, action=args.action))
+    return 0
+
+
+def cmd_decide(args: argparse.Namespace) -> int:
+    station = _station(args)
+    station.decide(
+        args.judge,
+        args.player,
+        args.penalty,
+        strong_cheating=args.strong_cheating,
+        between_matches=args.between_matches,
+        advantage=args.advantage,
+        note=args.note,
+    )
+    if args.json:
+        _emit_json({"player": args.player, "penalty": args.penalty})
+    else:
+        print(_("{player}: {penalty}").format(player=args.player, penalty=args.penalty))
+    return 0
+
+
+def cmd_player(args: argparse.Namespace) -> int:
+    from judgetui import text
+    from judgetui.reports import player_dict
+
+    station = _station(args)
+    state = station.load()
+    if args.id not in state.players:
+        raise CliError(f"unknown player {args.id!r}")
+    data = player_dict(state, args.id)
+    if args.json:
+        _emit_json(data)
+        return 0
+    rules = station.rules
+    print(
+        f"{data['id']}  {data['name']}  {data['status']}  "
+        + _("{points} points ({phase} rounds)").format(points=data["points"], phase=data["phase"])
+    )
+    for r in data["records"]:
+        print(
+            f"  R{r['round']} {r['phase']:<6} {text.penalty_name(rules, r['penalty']):<18} "
+            f"{r['status']:<10} {text.infraction_name(rules, r['infraction'])}"
+        )
+    if data["decision"]:
+        d = data["decision"]
+        print(
+            _("the head judge owes a decision: allowed {options}; default {default}").format(
+                options=", ".join(d["options"]), default=d["default"]
+            )
+        )
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from judgetui.reports import export_csv, export_json
+
+    state = _station(args).load()
+    blob = export_json(state) if args.format == "json" else export_csv(state).encode()
+    if args.output:
+        Path(args.output).write_bytes(blob)
+    else:
+        sys.stdout.buffer.write(blob)
+    return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    result = EventFile(_db_path(args)).verify()
+    if args.json:
+        _emit_json(
+            {
+                "ok": result.ok,
+                "head": result.head,
+                "count": result.count,
+                "first_bad": result.first_bad_seq,
+                "problem": result.problem,
+            }
+        )
+    elif result.ok:
+        print(
+            _("log intact: {count} entries, head {head}").format(
+                count=result.count, head=result.head
+            )
+        )
+    else:
+        print(_("log broken: {problem}").format(problem=result.problem))
+    return 0 if result.ok else 1
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from judgetui.demo import write_demo
+
+    path = _db_path(args)
+    rules = _rules(args)
+    state = write_demo(
+        path, rules, players=args.players, records=args.records, seed=args.seed, force=args.force
+    )
+    print(
+        _("demo event written to {path}: {players} players, {records} records").format(
+            path=path, players=len(state.players), records=len(state.records)
+        )
+    )
+    if args.no_open:
+        return 0
+    return _open_station(args, judge=args.judge or state.head_judge_name())
+
+
+def _open_station(args: argparse.Namespace, judge: str | None = None) -> int:
+    _rules(args)
+    from judgetui.app import run_station
+
+    return run_station(
+        db=_db_path(args),
+        rules_path=args.rules,
+        judge=judge or args.judge,
+        language=args.lang or i18n.default_language(),
+    )
+
+
+COMMANDS = {
+    "check-rules": cmd_check_rules,
+    "classify": cmd_classify,
+    "event": cmd_event,
+    "players": cmd_players,
+    "record": cmd_record,
+    "queue": cmd_queue,
+    "review": cmd_review,
+    "decide": cmd_decide,
+    "player": cmd_player,
+    "export": cmd_export,
+    "verify": cmd_verify,
+    "demo": cmd_demo,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from judgetui.service import BadInput, NotPermitted
+
+    try:
+        args = build_parser().parse_args(argv)
+        i18n.set_language(args.lang or i18n.default_language())
+        if args.command is None:
+            return _open_station(args)
+        return COMMANDS[args.command](args)
+    except CliError as exc:
+        print(f"judgetui: {exc}", file=sys.stderr)
+        return exc.code
+    except RulesError as exc:
+        for line in str(exc).splitlines():
+            print(f"judgetui: {line}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except (BadInput, EventFileError) as exc:
+        print(f"judgetui: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except NotPermitted as exc:
+        print(f"judgetui: not permitted: {exc}", file=sys.stderr)
+        return EXIT_NOT_PERMITTED
+    except StoreWriteError as exc:
+        print(f"judgetui: not saved: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130

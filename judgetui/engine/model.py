@@ -1,0 +1,116 @@
+"""Plain data the engine reads and returns. No Textual, no TinyDB, no files."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+Phase = Literal["main", "finals"]
+RecordStatus = Literal["pending", "issued", "dismissed", "superseded"]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A penalty: a warning level, and at most one sanction (the chart's 警２ + マ敗)."""
+
+    warning: str
+    sanction: str | None = None
+
+    @property
+    def headline(self) -> str:
+        """The one key that names this penalty: the sanction if any, else the warning."""
+        return self.sanction or self.warning
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """What the judge answered about one infraction, for one player."""
+
+    intentional: bool
+    disruptive: bool
+    infraction: str | None = None
+    flags: frozenset[str] = frozenset()
+    minutes_late: int | None = None
+    phase: Phase = "main"
+
+
+@dataclass(frozen=True, slots=True)
+class PastPenalty:
+    """One stored penalty record of a player, as the engine needs to see it."""
+
+    infraction: str
+    warning: str
+    sanction: str | None
+    phase: Phase
+    status: RecordStatus
+    intentional: bool
+    minor: bool
+    draft_only: bool = False
+    strong_cheating: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why the minimum or recommendation is what it is.
+
+    ``rule`` is a stable id (``category``, ``upgrade.serious_advantage``,
+    ``history.repeat`` …); ``source`` is the citation from rules.toml; ``detail`` carries
+    the value that triggered it (an infraction key, minutes late). Display text is made
+    from these by the faces, in the judge's language.
+    """
+
+    rule: str
+    raises_to: str
+    source: str
+    detail: str = ""
+    binding: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Classification:
+    minimum: Outcome
+    recommended: Outcome
+    reasons: tuple[Reason, ...]
+    category: str
+    investigation: bool = False
+    every_player: bool = False
+    draft_only: bool = False
+    minor: bool = False
+    sanction_applies: Literal["current", "next"] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OptionVerdict:
+    """One three-warning option: whether the head judge may choose it, and why (not)."""
+
+    key: str
+    allowed: bool
+    why: str
+    failed: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The three-warning decision the head judge owes for one player."""
+
+    points: int
+    options: tuple[OptionVerdict, ...]
+    default: str
+    required: str | None
+    counted: int = 0
+
+    @property
+    def allowed(self) -> list[str]:
+        return [o.key for o in self.options if o.allowed]
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """What recording a penalty will cause for one player."""
+
+    points_before: int
+    points_after: int
+    decision_owed: bool
+    ejection_forced: bool
+    counts: bool
+    notes: tuple[str, ...] = field(default=())

@@ -1,0 +1,120 @@
+"""What an event holds, as pydantic models: validated where data comes in.
+
+Data read back from the event file is trusted (it went through these models when it
+was written and the log is hash-chained), so the derived state in `judgetui.state`
+uses `model_construct`-free plain dataclasses for speed; these models guard the doors:
+event creation, player import, and every entry the service writes.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+Role = Literal["head", "floor"]
+PlayerStatus = Literal["active", "ejected", "disqualified"]
+ReviewAction = Literal["confirm", "upgrade", "dismiss"]
+Applies = Literal["current", "next"]
+
+SCHEMA_VERSION = 1
+_PLAYER_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$")
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
+
+
+class Judge(_Model):
+    name: str = Field(min_length=1, max_length=60)
+    role: Role
+    os_user: str | None = Field(default=None, max_length=32)
+
+
+class Player(_Model):
+    id: str
+    name: str = Field(min_length=1, max_length=80)
+
+    @field_validator("id")
+    @classmethod
+    def _id_shape(cls, value: str) -> str:
+        if not _PLAYER_ID.match(value):
+            raise ValueError("a player id is 1–40 letters, digits, '.', '_' or '-'")
+        return value
+
+
+class EventCreated(_Model):
+    name: str = Field(min_length=1, max_length=120)
+    rounds: int | None = Field(default=None, ge=1, le=30)
+    judges: list[Judge] = Field(min_length=1)
+    bound: bool = False
+
+    @field_validator("judges")
+    @classmethod
+    def _one_head(cls, judges: list[Judge]) -> list[Judge]:
+        heads = [j for j in judges if j.role == "head"]
+        if len(heads) != 1:
+            raise ValueError("an event has exactly one head judge")
+        names = [j.name.casefold() for j in judges]
+        if len(names) != len(set(names)):
+            raise ValueError("two judges share a name")
+        return judges
+
+
+class PenaltyRecord(_Model):
+    """One player's penalty from one incident, as written into the log."""
+
+    id: str
+    player: str
+    warning: str
+    sanction: str | None = None
+    penalty: str
+    minimum: str
+    recommended: str
+    points: int = Field(ge=0)
+    status: Literal["pending", "issued"]
+    applies: Applies | None = None
+    minor: bool
+    draft_only: bool = False
+    investigation: bool = False
+    supersedes: str | None = None
+
+
+class IncidentRecorded(_Model):
+    incident: str
+    infraction: str
+    intentional: bool
+    disruptive: bool
+    flags: list[str] = []
+    minutes_late: int | None = Field(default=None, ge=0, le=24 * 60)
+    note: str = Field(default="", max_length=2000)
+    round: int
+    phase: Literal["main", "finals"]
+    records: list[PenaltyRecord] = Field(min_length=1)
+
+
+class RecordReviewed(_Model):
+    record: str
+    action: ReviewAction
+    note: str = Field(default="", max_length=2000)
+    replacement: PenaltyRecord | None = None
+
+
+class DecisionMade(_Model):
+    player: str
+    penalty: str
+    points: int
+    phase: Literal["main", "finals"]
+    round: int
+    strong_cheating: bool = False
+    applies: Applies | None = None
+    note: str = Field(default="", max_length=2000)
+
+
+class CautionGiven(_Model):
+    """A Caution, counted for statistics without a name (RULINGS §1)."""
+
+    incident: str
+    infraction: str
+    round: int

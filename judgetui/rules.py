@@ -1,0 +1,354 @@
+"""The rules as data: pydantic models of `rules.toml`, its cross-checks and the loader.
+
+Nothing here decides a penalty; the engine reads these models. Every problem in a
+rules file becomes one clear line (``RulesError.problems``) so the command line and the
+station can refuse a bad file without a traceback.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+WARNING = "warning"
+SANCTION = "sanction"
+ANY_CATEGORY = "any"
+#: Flags that are situations rather than upgrade questions.
+SITUATION_FLAGS = frozenset({"between_matches"})
+
+
+class RulesError(Exception):
+    """A rules file that cannot be used; each problem is one line naming its place."""
+
+    def __init__(self, path: str, problems: list[str]) -> None:
+        self.path = path
+        self.problems = problems
+        super().__init__("\n".join(f"{path}: {p}" for p in problems))
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Penalty(_Strict):
+    kind: Literal["warning", "sanction"]
+    rank: int = Field(ge=0)
+    en: str
+    ja: str
+    abbr: str
+    points: int = Field(ge=0, le=10)
+    recorded: bool = True
+    issuer: Literal["any", "any_reported", "head_confirms", "head"]
+    investigation: bool = False
+    ends_tournament: bool = False
+    forfeits_prizes: bool = False
+
+
+class Category(_Strict):
+    intentional: bool
+    disruptive: bool
+    minimum: str
+
+
+class Upgrade(_Strict):
+    raises_to: str
+    applies_to: list[str] = []
+    every_player: bool = False
+    en: str
+    ja: str
+    rule: str
+
+
+class HistoryRules(_Strict):
+    repeat_raises_to: str
+    notice_grounds_raises_to: str
+    official_from: str
+
+
+class FinalsRules(_Strict):
+    reset_count: bool = True
+    repeat_from_main_raises_to: str
+    names_en: list[str] = []
+    names_ja: list[str] = []
+
+
+class DecisionOption(_Strict):
+    always: bool = False
+    all_minor: bool = False
+    all_unintentional: bool = False
+    no_same_infraction: bool = False
+    highest_warning: str | None = None
+    strong_cheating: bool = False
+    double_warnings: int | None = Field(default=None, ge=1)
+    triple_warnings: int | None = Field(default=None, ge=1)
+    rule: str
+
+
+class ThreeWarnings(_Strict):
+    threshold: int = Field(ge=1, le=20)
+    forced_ejection_at: int = Field(ge=1, le=40)
+    default: str
+    options: dict[str, DecisionOption]
+
+
+class Sanctions(_Strict):
+    game_loss_current_when: str
+    match_loss_next_when: str
+
+
+class Group(_Strict):
+    order: int
+    en: str
+    ja: str
+
+
+class TardinessStep(_Strict):
+    after_minutes: int = Field(ge=0, le=24 * 60)
+    penalty: str
+    source: Literal["seed", "project default"] = "project default"
+
+
+class Infraction(_Strict):
+    en: str
+    ja: str
+    group: str
+    category: str
+    minimum: str | None = None
+    sanction: str | None = None
+    sanction_applies: Literal["current", "next"] | None = None
+    intentional_sanction: str | None = None
+    minor: bool
+    remedy: str | None = None
+    remedy_ja: str | None = None
+    extra_if_no_remedy: str | None = None
+    multi_player: bool = False
+    draft_only: bool = False
+    repeat_upgrade: bool = True
+    steps: list[str] = []
+    tardiness_steps: list[TardinessStep] = []
+    extra_infraction_if_stalling: str | None = None
+    source: Literal["seed", "project default"]
+
+
+class Rules(_Strict):
+    version: int
+    penalties: dict[str, Penalty]
+    categories: dict[str, Category]
+    upgrades: dict[str, Upgrade]
+    history: HistoryRules
+    finals: FinalsRules
+    three_warnings: ThreeWarnings
+    sanctions: Sanctions
+    groups: dict[str, Group]
+    infractions: dict[str, Infraction]
+
+    def penalty(self, key: str) -> Penalty:
+        return self.penalties[key]
+
+    def warnings(self) -> list[str]:
+        """Warning levels, mildest first."""
+        return sorted(
+            (k for k, p in self.penalties.items() if p.kind == WARNING),
+            key=lambda k: self.penalties[k].rank,
+        )
+
+    def sanctions_ladder(self) -> list[str]:
+        """Sanctions (game loss … disqualification), mildest first."""
+        return sorted(
+            (k for k, p in self.penalties.items() if p.kind == SANCTION),
+            key=lambda k: self.penalties[k].rank,
+        )
+
+    def category_for(self, intentional: bool, disruptive: bool) -> str:
+        for key, category in self.categories.items():
+            if category.intentional == intentional and category.disruptive == disruptive:
+                return key
+        raise KeyError((intentional, disruptive))  # unreachable: cross-checked on load
+
+    def grouped_infractions(self) -> list[tuple[str, list[str]]]:
+        """The catalogue as the chart groups it, in the chart's order."""
+        groups = sorted(self.groups, key=lambda g: self.groups[g].order)
+        return [(g, [k for k, i in self.infractions.items() if i.group == g]) for g in groups]
+
+
+def _known(keys: list[str]) -> str:
+    shown = ", ".join(keys[:6])
+    return f"known: {shown}, …" if len(keys) > 6 else f"known: {shown}"
+
+
+def _cross_check(rules: Rules) -> list[str]:
+    problems: list[str] = []
+    penalties = list(rules.penalties)
+    warnings = [k for k, p in rules.penalties.items() if p.kind == WARNING]
+    sanctions = [k for k, p in rules.penalties.items() if p.kind == SANCTION]
+
+    def need(path: str, value: str | None, allowed: list[str], what: str) -> None:
+        if value is not None and value not in allowed:
+            problems.append(f"{path}: {value!r} is not {what} ({_known(allowed)})")
+
+    for kind, keys in ((WARNING, warnings), (SANCTION, sanctions)):
+        ranks = [rules.penalties[k].rank for k in keys]
+        if len(set(ranks)) != len(ranks):
+            problems.append(f"penalties: two {kind} levels share a rank ({ranks})")
+    by_rank = sorted(warnings, key=lambda k: rules.penalties[k].rank)
+    points = [rules.penalties[k].points for k in by_rank]
+    if points != sorted(points):
+        problems.append(f"penalties: warning points must not fall as the level rises ({points})")
+    if not any(rules.penalties[k].points > 0 for k in warnings):
+        problems.append("penalties: no warning level carries points")
+
+    combos = {(c.intentional, c.disruptive) for c in rules.categories.values()}
+    if len(combos) != 4 or len(rules.categories) != 4:
+        problems.append(
+            "categories: need exactly one category for each intentional/disruptive pair"
+        )
+    for key, category in rules.categories.items():
+        need(f"categories.{key}.minimum", category.minimum, warnings, "a warning level")
+
+    flags = [*rules.upgrades, *SITUATION_FLAGS]
+    for key, upgrade in rules.upgrades.items():
+        need(f"upgrades.{key}.raises_to", upgrade.raises_to, penalties, "a penalty")
+        for i, infraction in enumerate(upgrade.applies_to):
+            need(
+                f"upgrades.{key}.applies_to[{i}]",
+                infraction,
+                list(rules.infractions),
+                "an infraction",
+            )
+
+    need("history.repeat_raises_to", rules.history.repeat_raises_to, warnings, "a warning level")
+    need(
+        "history.notice_grounds_raises_to",
+        rules.history.notice_grounds_raises_to,
+        warnings,
+        "a warning level",
+    )
+    need("history.official_from", rules.history.official_from, warnings, "a warning level")
+    need(
+        "finals.repeat_from_main_raises_to",
+        rules.finals.repeat_from_main_raises_to,
+        warnings,
+        "a warning level",
+    )
+
+    tw = rules.three_warnings
+    if tw.forced_ejection_at < tw.threshold:
+        problems.append(
+            f"three_warnings.forced_ejection_at: {tw.forced_ejection_at} is below "
+            f"the threshold {tw.threshold}"
+        )
+    for key, option in tw.options.items():
+        need(f"three_warnings.options.{key}", key, sanctions, "a sanction")
+        need(
+            f"three_warnings.options.{key}.highest_warning",
+            option.highest_warning,
+            warnings,
+            "a warning level",
+        )
+    need("three_warnings.default", tw.default, list(tw.options), "a three-warning option")
+    if "ejection" not in tw.options:
+        problems.append("three_warnings.options: ejection must be an option (seed EN §iii.3)")
+
+    for name in ("game_loss_current_when", "match_loss_next_when"):
+        need(f"sanctions.{name}", getattr(rules.sanctions, name), flags, "a flag")
+
+    categories = [*rules.categories, ANY_CATEGORY]
+    for key, inf in rules.infractions.items():
+        where = f"infractions.{key}"
+        need(f"{where}.group", inf.group, list(rules.groups), "a group")
+        need(f"{where}.category", inf.category, categories, "a category")
+        need(f"{where}.minimum", inf.minimum, warnings, "a warning level")
+        need(f"{where}.sanction", inf.sanction, sanctions, "a sanction")
+        need(f"{where}.intentional_sanction", inf.intentional_sanction, sanctions, "a sanction")
+        need(f"{where}.extra_if_no_remedy", inf.extra_if_no_remedy, penalties, "a penalty")
+        need(
+            f"{where}.extra_infraction_if_stalling",
+            inf.extra_infraction_if_stalling,
+            list(rules.infractions),
+            "an infraction",
+        )
+        for i, step in enumerate(inf.steps):
+            need(f"{where}.steps[{i}]", step, penalties, "a penalty")
+        minutes = [s.after_minutes for s in inf.tardiness_steps]
+        if minutes != sorted(set(minutes)):
+            problems.append(f"{where}.tardiness_steps: minutes must rise ({minutes})")
+        for i, tstep in enumerate(inf.tardiness_steps):
+            need(f"{where}.tardiness_steps[{i}].penalty", tstep.penalty, penalties, "a penalty")
+    return problems
+
+
+def _pydantic_problems(error: ValidationError) -> list[str]:
+    lines = []
+    for err in error.errors():
+        path = ".".join(str(p) for p in err["loc"])
+        if err["type"] == "missing":
+            lines.append(f"{path}: missing")
+        elif err["type"] == "extra_forbidden":
+            lines.append(f"{path}: unknown setting")
+        else:
+            lines.append(f"{path}: {err['input']!r} — {err['msg']}")
+    return lines
+
+
+_TOML_PLACE = re.compile(r"^(?P<msg>.*?)\s*\(at line (?P<line>\d+), column (?P<col>\d+)\)$")
+
+
+def parse_rules(text: str, path: str = "rules.toml") -> Rules:
+    """Parse and cross-check rules; raise RulesError with one line per problem."""
+    try:
+        raw: dict[str, Any] = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        match = _TOML_PLACE.match(str(exc))
+        if match:
+            problem = (
+                f"line {match['line']}, column {match['col']}: "
+                f"TOML syntax error: {match['msg']}"
+            )
+        else:
+            problem = f"TOML syntax error: {exc}"
+        raise RulesError(path, [problem]) from None
+    try:
+        rules = Rules.model_validate(raw)
+    except ValidationError as exc:
+        raise RulesError(path, _pydantic_problems(exc)) from None
+    problems = _cross_check(rules)
+    if problems:
+        raise RulesError(path, problems)
+    return rules
+
+
+def shipped_rules_text() -> str:
+    """The rules.toml that ships inside the package (or beside it in a source checkout)."""
+    packaged = resources.files("judgetui").joinpath("rules.toml")
+    if packaged.is_file():
+        return packaged.read_text(encoding="utf-8")
+    return (Path(__file__).resolve().parent.parent / "rules.toml").read_text(encoding="utf-8")
+
+
+@cache
+def load_rules(path: str | None = None) -> Rules:
+    """Load a rules file once per process; ``None`` means the shipped rules."""
+    if path is None:
+        return parse_rules(shipped_rules_text(), "rules.toml")
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RulesError(path, [f"cannot read: {exc.strerror}"]) from None
+    except UnicodeDecodeError:
+        raise RulesError(path, ["not UTF-8 text"]) from None
+    return parse_rules(text, path)
+
+
+def summary(rules: Rules) -> str:
+    return (
+        f"{len(rules.penalties)} penalties, {len(rules.categories)} categories, "
+        f"{len(rules.upgrades)} upgrade questions, {len(rules.infractions)} infractions "
+        f"in {len(rules.groups)} groups; three warnings at {rules.three_warnings.threshold} "
+        f"points, ejection forced at {rules.three_warnings.forced_ejection_at}"
+    )

@@ -1,0 +1,575 @@
+"""The use cases: record, review, decide, change round, enter finals, import, export.
+
+The one place where a judge's authority is checked. Both faces — the station and the
+command line — call this; neither decides a penalty nor writes the file itself.
+Every use case is planned against the state *inside* the store's lock, so two judges
+acting at once both see each other's writes, and a refused act writes nothing.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from pydantic import ValidationError
+
+from judgetui import engine
+from judgetui.engine import Classification, Outcome, Situation
+from judgetui.identity import Caller, current_caller
+from judgetui.models import (
+    CautionGiven,
+    DecisionMade,
+    EventCreated,
+    IncidentRecorded,
+    Judge,
+    PenaltyRecord,
+    Player,
+    RecordReviewed,
+)
+from judgetui.rules import WARNING, Rules
+from judgetui.state import EventState, JudgeState, MalformedLog, QueueItem, RecordState
+from judgetui.store import EventFile, EventFileError, Snapshot
+
+Entry = dict[str, Any]
+Clock = Callable[[], datetime]
+IdFactory = Callable[[], str]
+
+
+class BadInput(ValueError):
+    """Unknown player, infraction, penalty or judge; a choice the rules do not allow."""
+
+
+class NotPermitted(PermissionError):
+    """The acting judge's role (or OS account) does not allow this act."""
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _new_id() -> str:
+    return str(uuid.uuid4())
+
+
+def _iso(moment: datetime) -> str:
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def _validation_line(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err["loc"])
+    msg = str(err["msg"]).removeprefix("Value error, ")
+    return f"{where}: {msg}" if where else msg
+
+
+@dataclass(frozen=True)
+class RecordRequest:
+    """What a judge wants recorded: one incident, one or more players."""
+
+    players: Sequence[str]
+    infraction: str
+    intentional: bool
+    disruptive: bool
+    flags: frozenset[str] = frozenset()
+    minutes_late: int | None = None
+    note: str = ""
+    penalty: str | None = None
+    request: bool = False
+    """A floor judge asks the head judge to issue a penalty only the head judge may issue."""
+
+
+@dataclass(frozen=True)
+class RecordedPenalty:
+    id: str | None
+    player: str | None
+    penalty: str
+    warning: str
+    sanction: str | None
+    status: str
+    points: int
+    points_after: int
+    decision_owed: bool
+
+
+@dataclass(frozen=True)
+class RecordResult:
+    incident: str
+    records: list[RecordedPenalty]
+    classifications: dict[str, Classification] = field(default_factory=dict)
+
+
+@dataclass
+class Planner:
+    """Turns a use case into log entries against a given state; writes nothing."""
+
+    rules: Rules
+    caller: Caller
+    clock: Clock = _utc_now
+    new_id: IdFactory = _new_id
+
+    # -- identity and authority -------------------------------------------------
+
+    def identify(self, state: EventState, name: str | None) -> JudgeState:
+        """The acting judge, checked against the roster and the process's OS account."""
+        bound_to_me = [j for j in state.judges.values() if j.os_user == self.caller.os_user]
+        if name is None:
+            if len(bound_to_me) == 1:
+                return bound_to_me[0]
+            raise BadInput("say who is acting: --judge NAME")
+        judge = state.judges.get(name) or next(
+            (j for j in state.judges.values() if j.name.casefold() == name.casefold()), None
+        )
+        if judge is None:
+            known = ", ".join(state.judges) or "none"
+            raise BadInput(f"unknown judge {name!r} (judges of this event: {known})")
+        if judge.os_user is not None and judge.os_user != self.caller.os_user:
+            raise NotPermitted(
+                f"judge {judge.name} is bound to the OS account {judge.os_user!r}; "
+                f"this process runs as {self.caller.os_user!r}"
+            )
+        if bound_to_me and judge not in bound_to_me:
+            raise NotPermitted(
+                f"the OS account {self.caller.os_user!r} belongs to judge {bound_to_me[0].name}"
+            )
+        return judge
+
+    @staticmethod
+    def require_head(judge: JudgeState, act: str) -> None:
+        if judge.role != "head":
+            raise NotPermitted(f"only the head judge may {act}; {judge.name} is a floor judge")
+
+    def entry(self, kind: str, judge: JudgeState | None, data: Mapping[str, Any]) -> Entry:
+        return {
+            "kind": kind,
+            "at": _iso(self.clock()),
+            "judge": judge.name if judge else None,
+            "os_user": self.caller.os_user,
+            "client": self.caller.client,
+            "data": dict(data),
+        }
+
+    # -- lookups ------------------------------------------------------------------
+
+    def player(self, state: EventState, player_id: str) -> str:
+        if player_id in state.players:
+            return player_id
+        raise BadInput(f"unknown player {player_id!r}")
+
+    def infraction(self, key: str) -> str:
+        if key in self.rules.infractions:
+            return key
+        raise BadInput(f"unknown infraction {key!r} (see `judgetui classify --help` for keys)")
+
+    def penalty_key(self, key: str) -> str:
+        if key in self.rules.penalties:
+            return key
+        known = ", ".join(self.rules.penalties)
+        raise BadInput(f"unknown penalty {key!r} (known: {known})")
+
+    def flags(self, flags: Iterable[str]) -> frozenset[str]:
+        allowed = {*self.rules.upgrades, "between_matches"}
+        for flag in flags:
+            if flag not in allowed:
+                raise BadInput(f"unknown question {flag!r} (known: {', '.join(sorted(allowed))})")
+        return frozenset(flags)
+
+    # -- classification -----------------------------------------------------------
+
+    def situation(self, state: EventState, req: RecordRequest) -> Situation:
+        return Situation(
+            intentional=req.intentional,
+            disruptive=req.disruptive,
+            infraction=self.infraction(req.infraction),
+            flags=self.flags(req.flags),
+            minutes_late=req.minutes_late,
+            phase=state.phase,
+        )
+
+    def classify_for(self, state: EventState, req: RecordRequest, player: str) -> Classification:
+        return engine.classify(self.rules, self.situation(state, req), state.past(player))
+
+    # -- use cases ----------------------------------------------------------------
+
+    def plan_record(
+        self, state: EventState, judge_name: str | None, req: RecordRequest
+    ) -> tuple[list[Entry], RecordResult]:
+        judge = self.identify(state, judge_name)
+        if not req.players:
+            raise BadInput("name at least one player")
+        players = [self.player(state, p) for p in dict.fromkeys(req.players)]
+        for pid in players:
+            if state.players[pid].status != "active":
+                raise BadInput(f"player {pid} is {state.players[pid].status}")
+        if req.penalty is not None:
+            self.penalty_key(req.penalty)
+        incident = self.new_id()
+        records: list[PenaltyRecord] = []
+        results: list[RecordedPenalty] = []
+        classifications: dict[str, Classification] = {}
+        for pid in players:
+            classification = self.classify_for(state, req, pid)
+            classifications[pid] = classification
+            try:
+                outcome = engine.choose(self.rules, classification, req.penalty)
+            except engine.BelowMinimum as exc:
+                raise BadInput(
+                    f"{exc.chosen} is below the minimum {exc.minimum} for player {pid}"
+                ) from None
+            warning = self.rules.penalties[outcome.warning]
+            if not warning.recorded and outcome.sanction is None:
+                results.append(
+                    RecordedPenalty(
+                        None,
+                        None,
+                        outcome.headline,
+                        outcome.warning,
+                        None,
+                        "issued",
+                        0,
+                        state.points(pid),
+                        False,
+                    )
+                )
+                continue
+            status = self._status_for(judge, outcome, req.request)
+            preview = engine.preview(
+                self.rules,
+                outcome,
+                state.past(pid),
+                state.phase,
+                draft_only=classification.draft_only,
+                issued=status == "issued",
+            )
+            points = warning.points if preview.counts else 0
+            record = PenaltyRecord(
+                id=self.new_id(),
+                player=pid,
+                warning=outcome.warning,
+                sanction=outcome.sanction,
+                penalty=outcome.headline,
+                minimum=classification.minimum.headline,
+                recommended=classification.recommended.headline,
+                points=points,
+                status=status,
+                applies=classification.sanction_applies if outcome.sanction else None,
+                minor=classification.minor,
+                draft_only=classification.draft_only,
+                investigation=self.rules.penalties[outcome.warning].investigation,
+            )
+            records.append(record)
+            after = preview.points_after if status == "issued" else preview.points_before
+            results.append(
+                RecordedPenalty(
+                    record.id,
+                    pid,
+                    record.penalty,
+                    record.warning,
+                    record.sanction,
+                    status,
+                    points,
+                    after,
+                    after >= self.rules.three_warnings.threshold,
+                )
+            )
+        entries: list[Entry] = []
+        if records:
+            payload = IncidentRecorded(
+                incident=incident,
+                infraction=req.infraction,
+                intentional=req.intentional,
+                disruptive=req.disruptive,
+                flags=sorted(req.flags),
+                minutes_late=req.minutes_late,
+                note=req.note,
+                round=state.round,
+                phase=state.phase,
+                records=records,
+            )
+            entries.append(self.entry("incident_recorded", judge, payload.model_dump()))
+        if len(records) < len(players):
+            caution = CautionGiven(incident=incident, infraction=req.infraction, round=state.round)
+            entries.append(self.entry("caution_given", judge, caution.model_dump()))
+        return entries, RecordResult(incident, results, classifications)
+
+    def _status_for(self, judge: JudgeState, outcome: Outcome, request: bool) -> str:
+        if judge.role == "head":
+            return "issued"
+        issuers = [self.rules.penalties[outcome.warning].issuer]
+        if outcome.sanction:
+            issuers.append(self.rules.penalties[outcome.sanction].issuer)
+        if "head" in issuers:
+            if not request:
+                raise NotPermitted(
+                    f"only the head judge may issue {outcome.headline}; "
+                    "send it to the head judge as a request"
+                )
+            return "pending"
+        return "pending" if "head_confirms" in issuers else "issued"
+
+    def plan_review(
+        self,
+        state: EventState,
+        judge_name: str | None,
+        item: str,
+        action: str,
+        penalty: str | None = None,
+        note: str = "",
+        minor: bool | None = None,
+    ) -> tuple[list[Entry], RecordState | None]:
+        judge = self.identify(state, judge_name)
+        self.require_head(judge, "review the queue")
+        record = state.records.get(item)
+        if record is None:
+            raise BadInput(f"no queue item {item!r}")
+        if record.status in ("dismissed", "superseded"):
+            raise BadInput(f"record {item} is already {record.status}")
+        if action not in ("confirm", "upgrade", "dismiss"):
+            raise BadInput(f"unknown review action {action!r} (confirm, upgrade KEY, dismiss)")
+        replacement: PenaltyRecord | None = None
+        if action == "upgrade":
+            if penalty is None:
+                raise BadInput("upgrade needs a penalty: upgrade KEY")
+            new = self._upgraded(record, self.penalty_key(penalty))
+            replacement = PenaltyRecord(
+                id=self.new_id(),
+                player=record.player,
+                warning=new.warning,
+                sanction=new.sanction,
+                penalty=new.headline,
+                minimum=record.minimum,
+                recommended=record.recommended,
+                points=self._points_of(new, record.draft_only),
+                status="issued",
+                applies=record.applies or ("current" if new.sanction else None),
+                minor=record.minor if minor is None else minor,
+                draft_only=record.draft_only,
+                investigation=self.rules.penalties[new.warning].investigation,
+                supersedes=record.id,
+            )
+        elif action == "confirm" and record.status == "issued" and record.reviewed:
+            raise BadInput(f"record {item} is already confirmed")
+        payload = RecordReviewed(
+            record=record.id,
+            action=action,
+            note=note,
+            replacement=replacement,
+        )
+        entries = [self.entry("record_reviewed", judge, payload.model_dump())]
+        return entries, record
+
+    def _upgraded(self, record: RecordState, key: str) -> Outcome:
+        penalty = self.rules.penalties[key]
+        if penalty.kind == WARNING:
+            if penalty.rank <= self.rules.penalties[record.warning].rank:
+                raise BadInput(f"{key} is not above {record.warning}: use confirm or dismiss")
+            if penalty.rank < self.rules.penalties[self.rules.history.official_from].rank:
+                raise BadInput(f"upgrade to an official warning level, not {key}")
+            return Outcome(key, record.sanction)
+        current = -1 if record.sanction is None else self.rules.penalties[record.sanction].rank
+        if penalty.rank <= current:
+            raise BadInput(f"{key} is not above {record.sanction}")
+        return Outcome(record.warning, key)
+
+    def _points_of(self, outcome: Outcome, draft_only: bool) -> int:
+        official = self.rules.penalties[self.rules.history.official_from].rank
+        warning = self.rules.penalties[outcome.warning]
+        return 0 if draft_only or warning.rank < official else warning.points
+
+    def plan_decide(
+        self,
+        state: EventState,
+        judge_name: str | None,
+        player: str,
+        penalty: str,
+        *,
+        strong_cheating: bool = False,
+        between_matches: bool = False,
+        advantage: bool = False,
+        note: str = "",
+    ) -> list[Entry]:
+        judge = self.identify(state, judge_name)
+        self.require_head(judge, "decide a three-warning penalty")
+        pid = self.player(state, player)
+        self.penalty_key(penalty)
+        owed = state.decision_owed(pid, strong_cheating=strong_cheating)
+        if owed is None:
+            raise BadInput(
+                f"no three-warning decision is owed for {pid} "
+                f"({state.points(pid)} points in the {state.phase} rounds)"
+            )
+        verdict = next((o for o in owed.options if o.key == penalty), None)
+        if verdict is None:
+            raise BadInput(f"{penalty} is not a three-warning option ({', '.join(owed.allowed)})")
+        if not verdict.allowed:
+            raise BadInput(f"{penalty} is not allowed for {pid}: {', '.join(verdict.failed)}")
+        applies = None
+        if penalty == "game_loss":
+            applies = "current" if advantage else "next"
+        elif penalty == "match_loss":
+            applies = "next" if between_matches else "current"
+        payload = DecisionMade(
+            player=pid,
+            penalty=penalty,
+            points=owed.points,
+            phase=state.phase,
+            round=state.round,
+            strong_cheating=strong_cheating,
+            applies=applies,
+            note=note,
+        )
+        return [self.entry("decision_made", judge, payload.model_dump())]
+
+    def plan_round(self, state: EventState, judge_name: str | None, number: int) -> list[Entry]:
+        judge = self.identify(state, judge_name)
+        self.require_head(judge, "change the round")
+        if number < 1 or (state.rounds is not None and number > state.rounds + 8):
+            raise BadInput(f"round {number} is out of range")
+        return [self.entry("round_set", judge, {"round": number})]
+
+    def plan_finals(self, state: EventState, judge_name: str | None) -> list[Entry]:
+        judge = self.identify(state, judge_name)
+        self.require_head(judge, "enter the final rounds")
+        if state.phase == "finals":
+            raise BadInput("the event is already in the final rounds")
+        return [self.entry("finals_entered", judge, {"round": state.round})]
+
+    def plan_import(
+        self, state: EventState, judge_name: str | None, players: Sequence[Player]
+    ) -> list[Entry]:
+        judge = self.identify(state, judge_name)
+        self.require_head(judge, "import players")
+        data = [p.model_dump() for p in players]
+        return [self.entry("players_imported", judge, {"players": data})]
+
+    def plan_judge(self, state: EventState, judge_name: str | None, new: Judge) -> list[Entry]:
+        judge = self.identify(state, judge_name)
+        self.require_head(judge, "add judges")
+        if new.role == "head":
+            raise BadInput("an event has exactly one head judge")
+        if any(j.name.casefold() == new.name.casefold() for j in state.judges.values()):
+            raise BadInput(f"judge {new.name!r} is already on the roster")
+        return [self.entry("judge_added", judge, new.model_dump())]
+
+    def event_entries(self, created: EventCreated) -> list[Entry]:
+        return [self.entry("event_created", None, created.model_dump())]
+
+
+class Station:
+    """The service over one event file."""
+
+    def __init__(
+        self,
+        file: EventFile,
+        rules: Rules,
+        *,
+        caller: Caller | None = None,
+        clock: Clock = _utc_now,
+        new_id: IdFactory = _new_id,
+    ) -> None:
+        self.file = file
+        self.rules = rules
+        self.planner = Planner(rules, caller or current_caller(), clock, new_id)
+
+    # -- reading -------------------------------------------------------------------
+
+    def fold(self, snapshot: Snapshot) -> EventState:
+        try:
+            return EventState.fold(self.rules, snapshot.entries)
+        except MalformedLog as exc:
+            raise EventFileError(f"{self.file.path}: {exc}") from None
+
+    def load(self) -> EventState:
+        return self.fold(self.file.load())
+
+    def _write(self, plan: Callable[[EventState], list[Entry]]) -> list[Entry]:
+        return self.file.append(lambda snapshot: plan(self.fold(snapshot)))
+
+    # -- use cases -----------------------------------------------------------------
+
+    def create_event(
+        self,
+        name: str,
+        head_judge: str,
+        floor_judges: Sequence[str] = (),
+        *,
+        rounds: int | None = None,
+        accounts: Mapping[str, str] | None = None,
+    ) -> EventState:
+        accounts = dict(accounts or {})
+        unknown = set(accounts) - {head_judge, *floor_judges}
+        if unknown:
+            raise BadInput(f"--judge-account names no judge of this event: {sorted(unknown)[0]}")
+        try:
+            judges = [Judge(name=head_judge, role="head", os_user=accounts.get(head_judge))]
+            judges += [Judge(name=f, role="floor", os_user=accounts.get(f)) for f in floor_judges]
+            created = EventCreated(name=name, rounds=rounds, judges=judges, bound=bool(accounts))
+        except ValidationError as exc:
+            raise BadInput(_validation_line(exc)) from None
+        snapshot = self.file.create(self.planner.event_entries(created))
+        return self.fold(snapshot)
+
+    def record(self, judge: str | None, request: RecordRequest) -> RecordResult:
+        result: list[RecordResult] = []
+
+        def plan(state: EventState) -> list[Entry]:
+            entries, outcome = self.planner.plan_record(state, judge, request)
+            result.append(outcome)
+            return entries
+
+        self._write(plan)
+        return result[-1]
+
+    def review(
+        self,
+        judge: str | None,
+        item: str,
+        action: str,
+        penalty: str | None = None,
+        note: str = "",
+        minor: bool | None = None,
+    ) -> list[Entry]:
+        return self._write(
+            lambda s: self.planner.plan_review(s, judge, item, action, penalty, note, minor)[0]
+        )
+
+    def decide(
+        self,
+        judge: str | None,
+        player: str,
+        penalty: str,
+        *,
+        strong_cheating: bool = False,
+        between_matches: bool = False,
+        advantage: bool = False,
+        note: str = "",
+    ) -> list[Entry]:
+        return self._write(
+            lambda s: self.planner.plan_decide(
+                s,
+                judge,
+                player,
+                penalty,
+                strong_cheating=strong_cheating,
+                between_matches=between_matches,
+                advantage=advantage,
+                note=note,
+            )
+        )
+
+    def set_round(self, judge: str | None, number: int) -> list[Entry]:
+        return self._write(lambda s: self.planner.plan_round(s, judge, number))
+
+    def enter_finals(self, judge: str | None) -> list[Entry]:
+        return self._write(lambda s: self.planner.plan_finals(s, judge))
+
+    def import_players(self, judge: str | None, players: Sequence[Player]) -> list[Entry]:
+        return self._write(lambda s: self.planner.plan_import(s, judge, players))
+
+    def add_judge(self, judge: str | None, new: Judge) -> list[Entry]:
+        return self._write(lambda s: self.planner.plan_judge(s, judge, new))
+
+    def queue(self, state: EventState | None = None) -> list[QueueItem]:
+        return (state or self.load()).queue()
