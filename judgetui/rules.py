@@ -20,7 +20,7 @@ WARNING = "warning"
 SANCTION = "sanction"
 ANY_CATEGORY = "any"
 #: Flags that are situations rather than upgrade questions.
-SITUATION_FLAGS = frozenset({"between_matches"})
+SITUATION_FLAGS = frozenset({"between_matches", "advantage_in_game"})
 
 
 class RulesError(Exception):
@@ -60,6 +60,8 @@ class Upgrade(_Strict):
     raises_to: str
     applies_to: list[str] = []
     every_player: bool = False
+    minimum: bool = False
+    """The answer raises the minimum itself (the chart's automatic disqualification)."""
     en: str
     ja: str
     rule: str

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from judgetui.engine.model import Classification, Outcome, PastPenalty, Reason, Situation
-from judgetui.rules import WARNING, Rules
+from judgetui.rules import SITUATION_FLAGS, WARNING, Rules
 
 Applies = Literal["current", "next"]
 
@@ -29,14 +29,27 @@ def _sanction_rank(rules: Rules, key: str | None) -> int:
     return -1 if key is None else rules.penalties[key].rank
 
 
+def _draft_only(rules: Rules, record: PastPenalty) -> bool:
+    """A draft warning: flagged on the record, or a draft-only catalogue entry (RULINGS §3)."""
+    entry = rules.infractions.get(record.infraction)
+    return record.draft_only or bool(entry and entry.draft_only)
+
+
 def is_official(rules: Rules, record: PastPenalty) -> bool:
     """An issued, counting warning record (Single Warning or above by default)."""
     floor = _warning_rank(rules, rules.history.official_from)
     return (
         record.status == "issued"
-        and not record.draft_only
+        and not _draft_only(rules, record)
         and _warning_rank(rules, record.warning) >= floor
     )
+
+
+def _on_record(rules: Rules, record: PastPenalty) -> bool:
+    """An offence that stands against the player: issued (a pending request counts only
+    once confirmed; dismissed and superseded never) and of a recorded level (a Caution
+    is never held against the player)."""
+    return record.status == "issued" and rules.penalties[record.warning].recorded
 
 
 class _Raiser:
@@ -67,9 +80,14 @@ class _Raiser:
 def _minimum(rules: Rules, situation: Situation, history: Sequence[PastPenalty]) -> _Raiser:
     category = rules.category_for(situation.intentional, situation.disruptive)
     raiser = _Raiser(rules, rules.categories[category].minimum)
-    raiser.reasons.append(
-        Reason("category", raiser.warning, "seed EN §iv", category, binding=True)
-    )
+    raiser.reasons.append(Reason("category", raiser.warning, "seed EN §iv", category, binding=True))
+    for flag, upgrade in rules.upgrades.items():
+        if (
+            upgrade.minimum
+            and flag in situation.flags
+            and _applies(rules, flag, situation.infraction)
+        ):
+            raiser.raise_to(upgrade.raises_to, f"upgrade.{flag}", upgrade.rule)
     if situation.infraction is None:
         return raiser
     inf = rules.infractions[situation.infraction]
@@ -94,9 +112,7 @@ def _minimum(rules: Rules, situation: Situation, history: Sequence[PastPenalty])
             )
     if inf.steps:
         earlier = sum(
-            1
-            for r in history
-            if r.infraction == situation.infraction and r.status in ("issued", "pending")
+            1 for r in history if r.infraction == situation.infraction and _on_record(rules, r)
         )
         step_key = inf.steps[min(earlier, len(inf.steps) - 1)]
         raiser.raise_to(step_key, "catalogue.steps", source, str(earlier + 1))
@@ -120,7 +136,7 @@ def classify(
     """
     if situation.infraction is not None and situation.infraction not in rules.infractions:
         raise KeyError(situation.infraction)
-    unknown = situation.flags - set(rules.upgrades) - {"between_matches"}
+    unknown = situation.flags - set(rules.upgrades) - SITUATION_FLAGS
     if unknown:
         raise KeyError(sorted(unknown)[0])
 
@@ -128,17 +144,15 @@ def classify(
     minimum = raiser.outcome()
 
     for flag in rules.upgrades:
+        if rules.upgrades[flag].minimum:
+            continue
         if flag in situation.flags and _applies(rules, flag, situation.infraction):
             upgrade = rules.upgrades[flag]
             raiser.raise_to(upgrade.raises_to, f"upgrade.{flag}", upgrade.rule)
 
     inf = rules.infractions.get(situation.infraction or "")
     if inf is not None and situation.infraction is not None and inf.repeat_upgrade:
-        same = [
-            r
-            for r in history
-            if r.infraction == situation.infraction and not r.draft_only
-        ]
+        same = [r for r in history if r.infraction == situation.infraction and not r.draft_only]
         official = [r for r in same if is_official(rules, r)]
         if official:
             from_main = situation.phase == "finals" and all(r.phase == "main" for r in official)
