@@ -29,6 +29,7 @@ FLAG_OPTIONS = {
     "egregious": "egregious_unsporting",
     "undetermined": "undetermined_intent",
     "between_matches": "between_matches",
+    "in_game_advantage": "advantage_in_game",
 }
 
 
@@ -42,7 +43,8 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports a bad option as one line and exit 2."""
 
     def error(self, message: str) -> NoReturn:
-        raise CliError(f"{self.prog}: {message}")
+        where = self.prog.removeprefix("judgetui").strip()
+        raise CliError(f"{where}: {message}" if where else message)
 
 
 def _yes_no(value: str) -> bool:
@@ -51,31 +53,48 @@ def _yes_no(value: str) -> bool:
         return True
     if lowered in ("no", "n", "false", "0", "いいえ"):
         return False
-    raise argparse.ArgumentTypeError(f"expected yes or no, not {value!r}")
+    raise argparse.ArgumentTypeError(_("expected yes or no, not {value!r}").format(value=value))
 
 
 def _common(parser: argparse.ArgumentParser, *, top: bool) -> None:
     default = None if top else argparse.SUPPRESS
-    parser.add_argument("--db", default=default, help="the event file")
-    parser.add_argument("--rules", default=default, help="a rules file (default: the shipped one)")
-    parser.add_argument("--judge", default=default, help="who is acting")
-    parser.add_argument("--lang", choices=i18n.LANGUAGES, default=default)
+    parser.add_argument("--db", default=default, help=_("the event file"))
     parser.add_argument(
-        "--json", action="store_true", default=default if top else argparse.SUPPRESS
+        "--rules", default=default, help=_("a rules file (default: the shipped one)")
+    )
+    parser.add_argument("--judge", default=default, help=_("who is acting"))
+    parser.add_argument(
+        "--lang",
+        choices=i18n.LANGUAGES,
+        default=default,
+        help=_("language of the output (default: from LC_ALL, LC_MESSAGES or LANG)"),
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        default=default if top else argparse.SUPPRESS,
+        help=_("machine-readable output: keys, the same in every language"),
     )
 
 
 def _flags(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--advantage", action="store_true", help="a serious advantage")
+    parser.add_argument("--advantage", action="store_true", help=_("a serious advantage"))
     parser.add_argument("--suspect-cheating", action="store_true")
     parser.add_argument("--strong-cheating", action="store_true")
     parser.add_argument("--severe-unsporting", action="store_true")
-    parser.add_argument("--egregious", action="store_true", help="egregious unsporting conduct")
+    parser.add_argument("--egregious", action="store_true", help=_("egregious unsporting conduct"))
     parser.add_argument(
-        "--undetermined", action="store_true", help="cannot tell which player was intentional"
+        "--undetermined",
+        action="store_true",
+        help=_("cannot tell which player was intentional"),
     )
     parser.add_argument("--between-matches", action="store_true")
-    parser.add_argument("--minutes", type=int, help="minutes late (tardiness)")
+    parser.add_argument(
+        "--in-game-advantage",
+        action="store_true",
+        help=_("it gave an advantage in the current game (a game loss applies to it)"),
+    )
+    parser.add_argument("--minutes", type=int, help=_("minutes late (tardiness)"))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -84,28 +103,28 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     def command(name: str, help_text: str) -> argparse.ArgumentParser:
-        p = sub.add_parser(name, help=help_text)
+        p = sub.add_parser(name, help=help_text, description=help_text)
         _common(p, top=False)
         return p
 
-    demo = command("demo", "create a realistic demo event and open it")
+    demo = command("demo", _("create a realistic demo event and open it"))
     demo.add_argument("--players", type=int, default=64)
     demo.add_argument("--records", type=int, default=120)
     demo.add_argument("--seed", type=int, default=2026)
     demo.add_argument("--no-open", action="store_true")
-    demo.add_argument("--force", action="store_true", help="replace an existing file")
+    demo.add_argument("--force", action="store_true", help=_("replace an existing file"))
 
-    check = command("check-rules", "validate a rules file")
+    check = command("check-rules", _("validate a rules file"))
     check.add_argument("path", nargs="?")
 
-    classify = command("classify", "the guided classification, without recording")
+    classify = command("classify", _("the guided classification, without recording"))
     classify.add_argument("--intentional", type=_yes_no, required=True)
     classify.add_argument("--disruptive", type=_yes_no, required=True)
     classify.add_argument("--infraction")
     _flags(classify)
-    classify.add_argument("--finals", action="store_true", help="classify for the final rounds")
+    classify.add_argument("--finals", action="store_true", help=_("classify for the final rounds"))
 
-    event = command("event", "create the event, set the round, enter the finals")
+    event = command("event", _("create the event, set the round, enter the finals"))
     event_sub = event.add_subparsers(dest="event_command", parser_class=_Parser, required=True)
     init = event_sub.add_parser("init")
     _common(init, top=False)
@@ -118,7 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="NAME=USER",
-        help="bind a judge to an OS account",
+        help=_("bind a judge to an OS account"),
     )
     rnd = event_sub.add_parser("round")
     _common(rnd, top=False)
@@ -128,11 +147,11 @@ def build_parser() -> argparse.ArgumentParser:
     judge = event_sub.add_parser("judge")
     _common(judge, top=False)
     judge.add_argument("name")
-    judge.add_argument("--account", help="bind to an OS account")
+    judge.add_argument("--account", help=_("bind to an OS account"))
     show = event_sub.add_parser("show")
     _common(show, top=False)
 
-    players = command("players", "import players")
+    players = command("players", _("import players"))
     players_sub = players.add_subparsers(
         dest="players_command", parser_class=_Parser, required=True
     )
@@ -140,7 +159,7 @@ def build_parser() -> argparse.ArgumentParser:
     _common(imp, top=False)
     imp.add_argument("file")
 
-    record = command("record", "record a penalty")
+    record = command("record", _("record a penalty"))
     record.add_argument("--player", action="append", required=True)
     record.add_argument("--infraction", required=True)
     record.add_argument("--intentional", type=_yes_no, required=True)
@@ -149,12 +168,14 @@ def build_parser() -> argparse.ArgumentParser:
     record.add_argument("--note", default="")
     record.add_argument("--penalty")
     record.add_argument(
-        "--request", action="store_true", help="as a floor judge, ask the head judge to issue it"
+        "--request",
+        action="store_true",
+        help=_("as a floor judge, ask the head judge to issue it"),
     )
 
-    command("queue", "what waits for the head judge")
+    command("queue", _("what waits for the head judge"))
 
-    review = command("review", "confirm, upgrade or dismiss a queue item")
+    review = command("review", _("confirm, upgrade or dismiss a queue item"))
     review.add_argument("item")
     review.add_argument("action", choices=("confirm", "upgrade", "dismiss"))
     review.add_argument("penalty", nargs="?")
@@ -163,7 +184,7 @@ def build_parser() -> argparse.ArgumentParser:
     minor.add_argument("--minor", dest="minor", action="store_true", default=None)
     minor.add_argument("--not-minor", dest="minor", action="store_false")
 
-    decide = command("decide", "decide a three-warning penalty")
+    decide = command("decide", _("decide a three-warning penalty"))
     decide.add_argument("player")
     decide.add_argument("penalty")
     decide.add_argument("--strong-cheating", action="store_true")
@@ -171,14 +192,14 @@ def build_parser() -> argparse.ArgumentParser:
     decide.add_argument("--between-matches", action="store_true")
     decide.add_argument("--note", default="")
 
-    player = command("player", "one player's standing and history")
+    player = command("player", _("one player's standing and history"))
     player.add_argument("id")
 
-    export = command("export", "export the event")
+    export = command("export", _("export the event"))
     export.add_argument("--format", choices=("json", "csv"), default="json")
     export.add_argument("-o", "--output")
 
-    command("verify", "check the penalty log's integrity")
+    command("verify", _("check the penalty log's integrity"))
     return parser
 
 
@@ -223,7 +244,7 @@ def cmd_classify(args: argparse.Namespace) -> int:
 
     rules = _rules(args)
     if args.infraction is not None and args.infraction not in rules.infractions:
-        raise CliError(f"unknown infraction {args.infraction!r}")
+        raise CliError(_("unknown infraction {key!r}").format(key=args.infraction))
     situation = Situation(
         intentional=args.intentional,
         disruptive=args.disruptive,
@@ -250,7 +271,7 @@ def cmd_classify(args: argparse.Namespace) -> int:
                 "investigation": result.investigation,
                 "every_player": result.every_player,
                 "applies": result.sanction_applies,
-                "reasons": [text.reason_text(rules, r) for r in result.reasons],
+                "reasons": text.neutral_reasons(rules, result.reasons),
                 "rules": [r.rule for r in result.reasons],
             }
         )
@@ -280,7 +301,7 @@ def cmd_event(args: argparse.Namespace) -> int:
         for item in args.judge_account:
             name, sep, user = item.partition("=")
             if not sep or not name or not user:
-                raise CliError(f"--judge-account wants NAME=USER, not {item!r}")
+                raise CliError(_("--judge-account wants NAME=USER, not {item!r}").format(item=item))
             accounts[name] = user
         state = station.create_event(
             args.name, args.head_judge, args.floor_judge, rounds=args.rounds, accounts=accounts
@@ -300,9 +321,16 @@ def cmd_event(args: argparse.Namespace) -> int:
         print(_("the final rounds have begun: warning counts start again from zero"))
         return 0
     if args.event_command == "judge":
+        from pydantic import ValidationError
+
         from judgetui.models import Judge
 
-        station.add_judge(args.judge, Judge(name=args.name, role="floor", os_user=args.account))
+        try:
+            new = Judge(name=args.name, role="floor", os_user=args.account)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            raise CliError(f"judge {err['loc'][0]}: {err['msg']}") from None
+        station.add_judge(args.judge, new)
         print(_("judge {name} added").format(name=args.name))
         return 0
     from judgetui.reports import event_dict
@@ -325,20 +353,24 @@ def read_players_csv(path: str) -> list[Any]:
     try:
         raw = Path(path).read_bytes()
     except OSError as exc:
-        raise CliError(f"{path}: cannot read ({exc.strerror})") from None
+        raise CliError(
+            _("{path}: cannot read ({reason})").format(path=path, reason=exc.strerror)
+        ) from None
     try:
         content = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise CliError(f"{path}: not UTF-8 text") from None
+        raise CliError(_("{path}: not UTF-8 text").format(path=path)) from None
     reader = csv.reader(io.StringIO(content, newline=""))
     try:
         header = [h.strip().lower() for h in next(reader)]
     except StopIteration:
-        raise CliError(f"{path}: empty file") from None
+        raise CliError(_("{path}: empty file").format(path=path)) from None
     except csv.Error as exc:
         raise CliError(f"{path}: line 1: {exc}") from None
     if "id" not in header or "name" not in header:
-        raise CliError(f"{path}: line 1: the header needs the columns id and name")
+        raise CliError(
+            _("{path}: line 1: the header needs the columns id and name").format(path=path)
+        )
     id_col, name_col = header.index("id"), header.index("name")
     players: list[Player] = []
     seen: dict[str, int] = {}
@@ -349,7 +381,9 @@ def read_players_csv(path: str) -> list[Any]:
                 continue
             if len(row) != len(header):
                 raise CliError(
-                    f"{path}: line {line}: {len(row)} fields, the header has {len(header)}"
+                    _("{path}: line {line}: {n} fields, the header has {header}").format(
+                        path=path, line=line, n=len(row), header=len(header)
+                    )
                 )
             try:
                 player = Player(id=row[id_col], name=row[name_col])
@@ -360,14 +394,16 @@ def read_players_csv(path: str) -> list[Any]:
                 raise CliError(f"{path}: line {line}: {field}: {message}") from None
             if player.id in seen:
                 raise CliError(
-                    f"{path}: line {line}: player id {player.id!r} already on line {seen[player.id]}"
+                    _("{path}: line {line}: player id {id!r} already on line {first}").format(
+                        path=path, line=line, id=player.id, first=seen[player.id]
+                    )
                 )
             seen[player.id] = line
             players.append(player)
     except csv.Error as exc:
         raise CliError(f"{path}: line {reader.line_num}: {exc}") from None
     if not players:
-        raise CliError(f"{path}: no players")
+        raise CliError(_("{path}: no players").format(path=path))
     return players
 
 
@@ -457,13 +493,21 @@ def cmd_queue(args: argparse.Namespace) -> int:
         print(_("the queue is empty"))
     for item in items:
         print(
-            f"{item.id}  {item.kind:<8}  {item.player:<12}  "
-            f"{text.penalty_name(station.rules, item.penalty):<18}  {item.judge or ''}  {item.at}"
+            f"{item.id}  {text.pad(text.queue_kind_name(item.kind), 10)}  "
+            f"{text.pad(item.player, 12)}  "
+            f"{text.pad(text.penalty_name(station.rules, item.penalty), 18)}  "
+            f"{item.judge or ''}  {item.at}"
         )
     return 0
 
 
 def cmd_review(args: argparse.Namespace) -> int:
+    from judgetui import text
+
+    if args.action != "upgrade" and args.penalty is not None:
+        raise CliError(
+            _("review {action} takes no penalty (only upgrade KEY does)").format(action=args.action)
+        )
     station = _station(args)
     entries = station.review(
         args.judge, args.item, args.action, args.penalty, args.note, args.minor
@@ -471,11 +515,17 @@ def cmd_review(args: argparse.Namespace) -> int:
     if args.json:
         _emit_json({"entry": entries[0]["seq"], "item": args.item, "action": args.action})
     else:
-        print(_("{item}: {action}").format(item=args.item, action=args.action))
+        print(
+            _("{item}: {action}").format(
+                item=args.item, action=text.review_action_name(args.action)
+            )
+        )
     return 0
 
 
 def cmd_decide(args: argparse.Namespace) -> int:
+    from judgetui import text
+
     station = _station(args)
     station.decide(
         args.judge,
@@ -489,7 +539,11 @@ def cmd_decide(args: argparse.Namespace) -> int:
     if args.json:
         _emit_json({"player": args.player, "penalty": args.penalty})
     else:
-        print(_("{player}: {penalty}").format(player=args.player, penalty=args.penalty))
+        print(
+            _("{player}: {penalty}").format(
+                player=args.player, penalty=text.penalty_name(station.rules, args.penalty)
+            )
+        )
     return 0
 
 
@@ -500,26 +554,31 @@ def cmd_player(args: argparse.Namespace) -> int:
     station = _station(args)
     state = station.load()
     if args.id not in state.players:
-        raise CliError(f"unknown player {args.id!r}")
+        raise CliError(_("unknown player {id!r}").format(id=args.id))
     data = player_dict(state, args.id)
     if args.json:
         _emit_json(data)
         return 0
     rules = station.rules
     print(
-        f"{data['id']}  {data['name']}  {data['status']}  "
-        + _("{points} points ({phase} rounds)").format(points=data["points"], phase=data["phase"])
+        f"{data['id']}  {data['name']}  {text.player_status_name(data['status'])}  "
+        + _("{points} points ({phase})").format(
+            points=data["points"], phase=text.phase_name(data["phase"])
+        )
     )
     for r in data["records"]:
         print(
-            f"  R{r['round']} {r['phase']:<6} {text.penalty_name(rules, r['penalty']):<18} "
-            f"{r['status']:<10} {text.infraction_name(rules, r['infraction'])}"
+            f"  R{r['round']} {text.pad(text.phase_name(r['phase']), 12)} "
+            f"{text.pad(text.penalty_name(rules, r['penalty']), 18)} "
+            f"{text.pad(text.record_status_name(r['status']), 10)} "
+            f"{text.infraction_name(rules, r['infraction'])}"
         )
     if data["decision"]:
         d = data["decision"]
         print(
             _("the head judge owes a decision: allowed {options}; default {default}").format(
-                options=", ".join(d["options"]), default=d["default"]
+                options=", ".join(text.penalty_name(rules, k) for k in d["options"]),
+                default=text.penalty_name(rules, d["default"]),
             )
         )
     return 0
@@ -528,13 +587,32 @@ def cmd_player(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     from judgetui.reports import export_csv, export_json
 
-    state = _station(args).load()
+    station = _station(args)
+    if args.output and _same_file(args.output, station.file.path):
+        raise CliError(
+            _("{path}: that is the event file itself; export elsewhere").format(path=args.output)
+        )
+    state = station.load()
     blob = export_json(state) if args.format == "json" else export_csv(state).encode()
     if args.output:
-        Path(args.output).write_bytes(blob)
+        try:
+            Path(args.output).write_bytes(blob)
+        except OSError as exc:
+            raise CliError(
+                _("{path}: cannot write ({reason})").format(
+                    path=args.output, reason=exc.strerror or exc
+                )
+            ) from None
     else:
         sys.stdout.buffer.write(blob)
     return 0
+
+
+def _same_file(a: str | Path, b: str | Path) -> bool:
+    try:
+        return Path(a).resolve() == Path(b).resolve()
+    except OSError:
+        return False
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -607,11 +685,19 @@ COMMANDS = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from judgetui.service import BadInput, NotPermitted
+    # pydantic's ValidationError, looked up only if something fails: importing pydantic
+    # up front would double the start-up of a `judgetui record`.
+    from judgetui.service import BadInput, NotPermitted, _validation_error
 
+    command: str | None = None
     try:
-        args = build_parser().parse_args(argv)
+        # --lang first: argparse's help and errors are written in it
+        wanted = i18n.language_from_argv(sys.argv[1:] if argv is None else argv)
+        i18n.set_language(wanted or i18n.default_language())
+        with i18n.argparse_language():
+            args = build_parser().parse_args(argv)
         i18n.set_language(args.lang or i18n.default_language())
+        command = args.command
         if args.command is None:
             return _open_station(args)
         return COMMANDS[args.command](args)
@@ -619,17 +705,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"judgetui: {exc}", file=sys.stderr)
         return exc.code
     except RulesError as exc:
-        for line in str(exc).splitlines():
+        problems = str(exc).splitlines()
+        if command != "check-rules" and len(problems) > 1:
+            # one line for every command but the one whose job is to list them all
+            problems = [
+                _("{first} (and {more} more: see `judgetui check-rules {path}`)").format(
+                    first=problems[0], more=len(problems) - 1, path=exc.path
+                )
+            ]
+        for line in problems:
             print(f"judgetui: {line}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except (BadInput, EventFileError) as exc:
         print(f"judgetui: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except _validation_error() as exc:  # a value the models refuse that no check caught
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"])
+        print(f"judgetui: {where}: {err['msg']}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except NotPermitted as exc:
-        print(f"judgetui: not permitted: {exc}", file=sys.stderr)
+        print("judgetui: " + _("not permitted: {reason}").format(reason=exc), file=sys.stderr)
         return EXIT_NOT_PERMITTED
     except StoreWriteError as exc:
-        print(f"judgetui: not saved: {exc}", file=sys.stderr)
+        print("judgetui: " + _("not saved: {reason}").format(reason=exc), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

@@ -8,30 +8,29 @@ acting at once both see each other's writes, and a refused act writes nothing.
 
 from __future__ import annotations
 
+import sys
 import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from pydantic import ValidationError
-
-from judgetui import engine
+from judgetui import engine, payloads, text
 from judgetui.engine import Classification, Outcome, Situation
+from judgetui.i18n import N_, _
 from judgetui.identity import Caller, current_caller
-from judgetui.models import (
-    CautionGiven,
-    DecisionMade,
-    EventCreated,
-    IncidentRecorded,
-    Judge,
-    PenaltyRecord,
-    Player,
-    RecordReviewed,
-)
-from judgetui.rules import WARNING, Rules
+from judgetui.rules import SITUATION_FLAGS, WARNING, Rules
 from judgetui.state import EventState, JudgeState, MalformedLog, QueueItem, RecordState
 from judgetui.store import EventFile, EventFileError, Snapshot
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
+
+    from judgetui.models import EventCreated, Judge, Player
+
+# pydantic (~0.1 s to import, plus building the models' schemas) is imported only by
+# the use cases that build a pydantic model. Recording a penalty, the hot path of every
+# `judgetui record` and station, builds its payloads with `judgetui.payloads` instead.
 
 Entry = dict[str, Any]
 Clock = Callable[[], datetime]
@@ -56,6 +55,17 @@ def _new_id() -> str:
 
 def _iso(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+class _NoValidationError(Exception):
+    """Stands for pydantic's ValidationError while pydantic is not loaded (none was raised)."""
+
+
+def _validation_error() -> type[ValidationError]:
+    """pydantic's ValidationError if pydantic is loaded, for ``except`` clauses."""
+    module = sys.modules.get("pydantic_core")
+    error = module.ValidationError if module else _NoValidationError
+    return cast("type[ValidationError]", error)
 
 
 def _validation_line(exc: ValidationError) -> str:
@@ -118,28 +128,40 @@ class Planner:
         if name is None:
             if len(bound_to_me) == 1:
                 return bound_to_me[0]
-            raise BadInput("say who is acting: --judge NAME")
+            raise BadInput(_("say who is acting: --judge NAME"))
         judge = state.judges.get(name) or next(
             (j for j in state.judges.values() if j.name.casefold() == name.casefold()), None
         )
         if judge is None:
-            known = ", ".join(state.judges) or "none"
-            raise BadInput(f"unknown judge {name!r} (judges of this event: {known})")
+            known = ", ".join(state.judges) or _("none")
+            raise BadInput(
+                _("unknown judge {name!r} (judges of this event: {known})").format(
+                    name=name, known=known
+                )
+            )
         if judge.os_user is not None and judge.os_user != self.caller.os_user:
             raise NotPermitted(
-                f"judge {judge.name} is bound to the OS account {judge.os_user!r}; "
-                f"this process runs as {self.caller.os_user!r}"
+                _(
+                    "judge {name} is bound to the OS account {account!r}; "
+                    "this process runs as {user!r}"
+                ).format(name=judge.name, account=judge.os_user, user=self.caller.os_user)
             )
         if bound_to_me and judge not in bound_to_me:
             raise NotPermitted(
-                f"the OS account {self.caller.os_user!r} belongs to judge {bound_to_me[0].name}"
+                _("the OS account {user!r} belongs to judge {name}").format(
+                    user=self.caller.os_user, name=bound_to_me[0].name
+                )
             )
         return judge
 
     @staticmethod
     def require_head(judge: JudgeState, act: str) -> None:
         if judge.role != "head":
-            raise NotPermitted(f"only the head judge may {act}; {judge.name} is a floor judge")
+            raise NotPermitted(
+                _("only the head judge may {act}; {name} is a floor judge").format(
+                    act=_(act), name=judge.name
+                )
+            )
 
     def entry(self, kind: str, judge: JudgeState | None, data: Mapping[str, Any]) -> Entry:
         return {
@@ -156,24 +178,32 @@ class Planner:
     def player(self, state: EventState, player_id: str) -> str:
         if player_id in state.players:
             return player_id
-        raise BadInput(f"unknown player {player_id!r}")
+        raise BadInput(_("unknown player {id!r}").format(id=player_id))
 
     def infraction(self, key: str) -> str:
         if key in self.rules.infractions:
             return key
-        raise BadInput(f"unknown infraction {key!r} (see `judgetui classify --help` for keys)")
+        raise BadInput(
+            _("unknown infraction {key!r} (see `judgetui classify --help` for keys)").format(
+                key=key
+            )
+        )
 
     def penalty_key(self, key: str) -> str:
         if key in self.rules.penalties:
             return key
         known = ", ".join(self.rules.penalties)
-        raise BadInput(f"unknown penalty {key!r} (known: {known})")
+        raise BadInput(_("unknown penalty {key!r} (known: {known})").format(key=key, known=known))
 
     def flags(self, flags: Iterable[str]) -> frozenset[str]:
-        allowed = {*self.rules.upgrades, "between_matches"}
+        allowed = {*self.rules.upgrades, *SITUATION_FLAGS}
         for flag in flags:
             if flag not in allowed:
-                raise BadInput(f"unknown question {flag!r} (known: {', '.join(sorted(allowed))})")
+                raise BadInput(
+                    _("unknown question {flag!r} (known: {known})").format(
+                        flag=flag, known=", ".join(sorted(allowed))
+                    )
+                )
         return frozenset(flags)
 
     # -- classification -----------------------------------------------------------
@@ -198,15 +228,19 @@ class Planner:
     ) -> tuple[list[Entry], RecordResult]:
         judge = self.identify(state, judge_name)
         if not req.players:
-            raise BadInput("name at least one player")
+            raise BadInput(_("name at least one player"))
         players = [self.player(state, p) for p in dict.fromkeys(req.players)]
         for pid in players:
             if state.players[pid].status != "active":
-                raise BadInput(f"player {pid} is {state.players[pid].status}")
+                raise BadInput(
+                    _("player {id} is {status}").format(
+                        id=pid, status=text.player_status_name(state.players[pid].status)
+                    )
+                )
         if req.penalty is not None:
             self.penalty_key(req.penalty)
         incident = self.new_id()
-        records: list[PenaltyRecord] = []
+        records: list[Entry] = []
         results: list[RecordedPenalty] = []
         classifications: dict[str, Classification] = {}
         for pid in players:
@@ -216,7 +250,9 @@ class Planner:
                 outcome = engine.choose(self.rules, classification, req.penalty)
             except engine.BelowMinimum as exc:
                 raise BadInput(
-                    f"{exc.chosen} is below the minimum {exc.minimum} for player {pid}"
+                    _("{chosen} is below the minimum {minimum} for player {id}").format(
+                        chosen=exc.chosen, minimum=exc.minimum, id=pid
+                    )
                 ) from None
             warning = self.rules.penalties[outcome.warning]
             if not warning.recorded and outcome.sanction is None:
@@ -244,7 +280,7 @@ class Planner:
                 issued=status == "issued",
             )
             points = warning.points if preview.counts else 0
-            record = PenaltyRecord(
+            record = payloads.penalty_record(
                 id=self.new_id(),
                 player=pid,
                 warning=outcome.warning,
@@ -263,11 +299,11 @@ class Planner:
             after = preview.points_after if status == "issued" else preview.points_before
             results.append(
                 RecordedPenalty(
-                    record.id,
+                    record["id"],
                     pid,
-                    record.penalty,
-                    record.warning,
-                    record.sanction,
+                    record["penalty"],
+                    record["warning"],
+                    record["sanction"],
                     status,
                     points,
                     after,
@@ -276,7 +312,7 @@ class Planner:
             )
         entries: list[Entry] = []
         if records:
-            payload = IncidentRecorded(
+            payload = payloads.incident_recorded(
                 incident=incident,
                 infraction=req.infraction,
                 intentional=req.intentional,
@@ -288,10 +324,12 @@ class Planner:
                 phase=state.phase,
                 records=records,
             )
-            entries.append(self.entry("incident_recorded", judge, payload.model_dump()))
+            entries.append(self.entry("incident_recorded", judge, payload))
         if len(records) < len(players):
-            caution = CautionGiven(incident=incident, infraction=req.infraction, round=state.round)
-            entries.append(self.entry("caution_given", judge, caution.model_dump()))
+            caution = payloads.caution_given(
+                incident=incident, infraction=req.infraction, round=state.round
+            )
+            entries.append(self.entry("caution_given", judge, caution))
         return entries, RecordResult(incident, results, classifications)
 
     def _status_for(self, judge: JudgeState, outcome: Outcome, request: bool) -> str:
@@ -303,8 +341,10 @@ class Planner:
         if "head" in issuers:
             if not request:
                 raise NotPermitted(
-                    f"only the head judge may issue {outcome.headline}; "
-                    "send it to the head judge as a request"
+                    _(
+                        "only the head judge may issue {penalty}; {name} is a "
+                        "floor judge: send it to the head judge as a request"
+                    ).format(penalty=outcome.headline, name=judge.name)
                 )
             return "pending"
         return "pending" if "head_confirms" in issuers else "issued"
@@ -320,20 +360,34 @@ class Planner:
         minor: bool | None = None,
     ) -> tuple[list[Entry], RecordState | None]:
         judge = self.identify(state, judge_name)
-        self.require_head(judge, "review the queue")
+        self.require_head(judge, N_("review the queue"))
         record = state.records.get(item)
         if record is None:
-            raise BadInput(f"no queue item {item!r}")
+            if item.startswith("decide:"):
+                raise BadInput(
+                    _(
+                        "{item} is a three-warning decision: use `judgetui decide {id} PENALTY`"
+                    ).format(item=item, id=item.removeprefix("decide:"))
+                )
+            raise BadInput(_("no queue item {item!r}").format(item=item))
         if record.status in ("dismissed", "superseded"):
-            raise BadInput(f"record {item} is already {record.status}")
+            raise BadInput(
+                _("record {item} is already {status}").format(
+                    item=item, status=text.record_status_name(record.status)
+                )
+            )
         if action not in ("confirm", "upgrade", "dismiss"):
-            raise BadInput(f"unknown review action {action!r} (confirm, upgrade KEY, dismiss)")
-        replacement: PenaltyRecord | None = None
+            raise BadInput(
+                _("unknown review action {action!r} (confirm, upgrade KEY, dismiss)").format(
+                    action=action
+                )
+            )
+        replacement: Entry | None = None
         if action == "upgrade":
             if penalty is None:
-                raise BadInput("upgrade needs a penalty: upgrade KEY")
+                raise BadInput(_("upgrade needs a penalty: upgrade KEY"))
             new = self._upgraded(record, self.penalty_key(penalty))
-            replacement = PenaltyRecord(
+            replacement = payloads.penalty_record(
                 id=self.new_id(),
                 player=record.player,
                 warning=new.warning,
@@ -350,27 +404,33 @@ class Planner:
                 supersedes=record.id,
             )
         elif action == "confirm" and record.status == "issued" and record.reviewed:
-            raise BadInput(f"record {item} is already confirmed")
-        payload = RecordReviewed(
+            raise BadInput(_("record {item} is already confirmed").format(item=item))
+        payload = payloads.record_reviewed(
             record=record.id,
             action=action,
             note=note,
             replacement=replacement,
         )
-        entries = [self.entry("record_reviewed", judge, payload.model_dump())]
+        entries = [self.entry("record_reviewed", judge, payload)]
         return entries, record
 
     def _upgraded(self, record: RecordState, key: str) -> Outcome:
         penalty = self.rules.penalties[key]
         if penalty.kind == WARNING:
             if penalty.rank <= self.rules.penalties[record.warning].rank:
-                raise BadInput(f"{key} is not above {record.warning}: use confirm or dismiss")
+                raise BadInput(
+                    _("{key} is not above {current}: use confirm or dismiss").format(
+                        key=key, current=record.warning
+                    )
+                )
             if penalty.rank < self.rules.penalties[self.rules.history.official_from].rank:
-                raise BadInput(f"upgrade to an official warning level, not {key}")
+                raise BadInput(_("upgrade to an official warning level, not {key}").format(key=key))
             return Outcome(key, record.sanction)
         current = -1 if record.sanction is None else self.rules.penalties[record.sanction].rank
         if penalty.rank <= current:
-            raise BadInput(f"{key} is not above {record.sanction}")
+            raise BadInput(
+                _("{key} is not above {current}").format(key=key, current=record.sanction)
+            )
         return Outcome(record.warning, key)
 
     def _points_of(self, outcome: Outcome, draft_only: bool) -> int:
@@ -391,25 +451,36 @@ class Planner:
         note: str = "",
     ) -> list[Entry]:
         judge = self.identify(state, judge_name)
-        self.require_head(judge, "decide a three-warning penalty")
+        self.require_head(judge, N_("decide a three-warning penalty"))
         pid = self.player(state, player)
         self.penalty_key(penalty)
         owed = state.decision_owed(pid, strong_cheating=strong_cheating)
         if owed is None:
             raise BadInput(
-                f"no three-warning decision is owed for {pid} "
-                f"({state.points(pid)} points in the {state.phase} rounds)"
+                _(
+                    "no three-warning decision is owed for {id} ({points} points in the {phase})"
+                ).format(id=pid, points=state.points(pid), phase=text.phase_name(state.phase))
             )
         verdict = next((o for o in owed.options if o.key == penalty), None)
         if verdict is None:
-            raise BadInput(f"{penalty} is not a three-warning option ({', '.join(owed.allowed)})")
+            raise BadInput(
+                _("{penalty} is not a three-warning option ({allowed})").format(
+                    penalty=penalty, allowed=", ".join(owed.allowed)
+                )
+            )
         if not verdict.allowed:
-            raise BadInput(f"{penalty} is not allowed for {pid}: {', '.join(verdict.failed)}")
+            raise BadInput(
+                _("{penalty} is not allowed for {id}: {why}").format(
+                    penalty=penalty, id=pid, why=", ".join(verdict.failed)
+                )
+            )
         applies = None
         if penalty == "game_loss":
             applies = "current" if advantage else "next"
         elif penalty == "match_loss":
             applies = "next" if between_matches else "current"
+        from judgetui.models import DecisionMade
+
         payload = DecisionMade(
             player=pid,
             penalty=penalty,
@@ -424,33 +495,33 @@ class Planner:
 
     def plan_round(self, state: EventState, judge_name: str | None, number: int) -> list[Entry]:
         judge = self.identify(state, judge_name)
-        self.require_head(judge, "change the round")
+        self.require_head(judge, N_("change the round"))
         if number < 1 or (state.rounds is not None and number > state.rounds + 8):
-            raise BadInput(f"round {number} is out of range")
+            raise BadInput(_("round {n} is out of range").format(n=number))
         return [self.entry("round_set", judge, {"round": number})]
 
     def plan_finals(self, state: EventState, judge_name: str | None) -> list[Entry]:
         judge = self.identify(state, judge_name)
-        self.require_head(judge, "enter the final rounds")
+        self.require_head(judge, N_("enter the final rounds"))
         if state.phase == "finals":
-            raise BadInput("the event is already in the final rounds")
+            raise BadInput(_("the event is already in the final rounds"))
         return [self.entry("finals_entered", judge, {"round": state.round})]
 
     def plan_import(
         self, state: EventState, judge_name: str | None, players: Sequence[Player]
     ) -> list[Entry]:
         judge = self.identify(state, judge_name)
-        self.require_head(judge, "import players")
+        self.require_head(judge, N_("import players"))
         data = [p.model_dump() for p in players]
         return [self.entry("players_imported", judge, {"players": data})]
 
     def plan_judge(self, state: EventState, judge_name: str | None, new: Judge) -> list[Entry]:
         judge = self.identify(state, judge_name)
-        self.require_head(judge, "add judges")
+        self.require_head(judge, N_("add judges"))
         if new.role == "head":
-            raise BadInput("an event has exactly one head judge")
+            raise BadInput(_("an event has exactly one head judge"))
         if any(j.name.casefold() == new.name.casefold() for j in state.judges.values()):
-            raise BadInput(f"judge {new.name!r} is already on the roster")
+            raise BadInput(_("judge {name!r} is already on the roster").format(name=new.name))
         return [self.entry("judge_added", judge, new.model_dump())]
 
     def event_entries(self, created: EventCreated) -> list[Entry]:
@@ -485,7 +556,13 @@ class Station:
         return self.fold(self.file.load())
 
     def _write(self, plan: Callable[[EventState], list[Entry]]) -> list[Entry]:
-        return self.file.append(lambda snapshot: plan(self.fold(snapshot)))
+        def build(snapshot: Snapshot) -> list[Entry]:
+            try:
+                return plan(self.fold(snapshot))
+            except _validation_error() as exc:  # a value the event file's models refuse
+                raise BadInput(_validation_line(exc)) from None
+
+        return self.file.append(build)
 
     # -- use cases -----------------------------------------------------------------
 
@@ -501,7 +578,15 @@ class Station:
         accounts = dict(accounts or {})
         unknown = set(accounts) - {head_judge, *floor_judges}
         if unknown:
-            raise BadInput(f"--judge-account names no judge of this event: {sorted(unknown)[0]}")
+            raise BadInput(
+                _("--judge-account names no judge of this event: {name}").format(
+                    name=sorted(unknown)[0]
+                )
+            )
+        from pydantic import ValidationError
+
+        from judgetui.models import EventCreated, Judge
+
         try:
             judges = [Judge(name=head_judge, role="head", os_user=accounts.get(head_judge))]
             judges += [Judge(name=f, role="floor", os_user=accounts.get(f)) for f in floor_judges]
