@@ -1,0 +1,117 @@
+"""Messages that go up to the App: from the file watcher and from service workers.
+
+Thread workers post these (``post_message`` is thread-safe); the App handles them on
+its own thread, where it is safe to touch the session's state and the screens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from textual.app import App
+from textual.message import Message
+
+from judgetui.i18n import _
+from judgetui.service import BadInput, NotPermitted
+from judgetui.state import QueueItem
+from judgetui.store import EventFileError, StoreLockTimeout, StoreWriteError
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from judgetui.session import Change
+
+
+def error_text(error: BaseException) -> str:
+    """One line a judge can act on; never a traceback."""
+    if isinstance(error, NotPermitted):
+        return _("Not permitted: {reason}").format(reason=error)
+    if isinstance(error, BadInput):
+        return str(error)
+    if isinstance(error, StoreLockTimeout):
+        return _("Not saved: another station is writing; try again. ({reason})").format(
+            reason=error
+        )
+    if isinstance(error, StoreWriteError):
+        return _("Not saved: {reason}").format(reason=error)
+    if isinstance(error, EventFileError):
+        return _("The event file cannot be read: {reason}").format(reason=error)
+    return _("Something went wrong ({kind}): {reason}").format(
+        kind=type(error).__name__, reason=error
+    )
+
+
+class EventChanged(Message):
+    """The event file changed on disk (another judge's write, or our own)."""
+
+    def __init__(self, change: Change) -> None:
+        super().__init__()
+        self.change = change
+
+
+class QueueGrew(Message):
+    """New items landed in the head judge's queue."""
+
+    def __init__(self, items: Sequence[QueueItem]) -> None:
+        super().__init__()
+        self.items = list(items)
+
+
+class WatchFailed(Message):
+    """The event file could not be read; the station keeps showing the last good state."""
+
+    def __init__(self, error: Exception) -> None:
+        super().__init__()
+        self.error = error
+
+
+@dataclass(frozen=True)
+class ServiceCall:
+    """Who asked for a service call and what to do with its outcome.
+
+    The callbacks run on the App's thread, and only while ``screen`` is still on the
+    screen stack: a judge who has stepped away from a screen gets the notification
+    but nothing touches the screen's widgets any more.
+    """
+
+    screen: Screen[Any]
+    done: str | None = None
+    on_done: Callable[[bool], None] | None = None
+    on_result: Callable[[Any], None] | None = None
+
+
+class ServiceDone(Message):
+    """A service call succeeded."""
+
+    def __init__(self, call: ServiceCall, result: object) -> None:
+        super().__init__()
+        self.call = call
+        self.result = result
+
+    def deliver(self, app: App[Any]) -> None:
+        """Notify, then run the callbacks if their screen is still stacked."""
+        call = self.call
+        if call.done:
+            app.notify(call.done)
+        if call.screen in app.screen_stack:
+            if call.on_result is not None:
+                call.on_result(self.result)
+            if call.on_done is not None:
+                call.on_done(True)
+
+
+class ServiceFailed(Message):
+    """A service call was refused or failed; ``error`` becomes a notification."""
+
+    def __init__(self, call: ServiceCall | None, error: Exception) -> None:
+        super().__init__()
+        self.call = call
+        self.error = error
+
+    def deliver(self, app: App[Any]) -> None:
+        app.notify(error_text(self.error), severity="error", timeout=10)
+        call = self.call
+        if call is not None and call.on_done is not None and call.screen in app.screen_stack:
+            call.on_done(False)

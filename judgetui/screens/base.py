@@ -1,0 +1,161 @@
+"""What every station screen shares: the session, service calls in threads, live updates.
+
+A screen never calls the service on the UI thread: `StationScreen.run_service` runs the
+call in a thread worker and the App turns its outcome into a notification (and the
+screen's callbacks, while the screen is still there). When the event file changes, the
+App calls `on_state_changed` on the screens that can be seen; a screen further down the
+stack catches up when it is shown again.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+from textual import events, on
+from textual.binding import Binding
+from textual.dom import DOMNode
+from textual.screen import Screen
+from textual.widgets import Input
+from textual.worker import Worker
+
+from judgetui.i18n import _
+from judgetui.messages import ServiceCall, ServiceDone, ServiceFailed, error_text
+from judgetui.session import Session
+
+if TYPE_CHECKING:
+    from judgetui.app import JudgeStation
+
+T = TypeVar("T")
+__all__ = ["StationScreen", "error_text", "localize_bindings", "run_service"]
+
+
+def localize_bindings(node: DOMNode, *, head_only: Iterable[str] = (), is_head: bool) -> None:
+    """Translate ``node``'s binding descriptions and mark head-judge-only keys.
+
+    Bindings are declared with ``N_`` (untranslated); the footer shows the description
+    as it is, so each screen translates its own copy of the bindings once. For a floor
+    judge, the keys of ``head_only`` actions are grouped under "head judge only" (their
+    ``check_action`` greys them), which also keeps the footer short at 80 columns.
+    """
+    marked = set(head_only)
+    if getattr(node, "_judgetui_localized", False):
+        return
+    node._judgetui_localized = True  # type: ignore[attr-defined]
+    bindings = node._bindings
+    for key, entries in list(bindings.key_to_bindings.items()):
+        localized: list[Binding] = []
+        for binding in entries:
+            description = _(binding.description) if binding.description else ""
+            group = binding.group
+            if not is_head and binding.action in marked:
+                group = Binding.Group(_("head judge only"), compact=True)
+            localized.append(dataclasses.replace(binding, description=description, group=group))
+        bindings.key_to_bindings[key] = localized
+
+
+class StationScreen(Screen[None]):
+    """A full screen of the station, signed in as `session.judge`."""
+
+    HEAD_ONLY: ClassVar[frozenset[str]] = frozenset()
+    """Actions only the head judge may take: greyed in the footer for floor judges."""
+
+    def __init__(self, name: str | None = None, id: str | None = None) -> None:
+        super().__init__(name=name, id=id)
+        self._seen_version = -1
+
+    @property
+    def station_app(self) -> JudgeStation:
+        from judgetui.app import JudgeStation
+
+        app = self.app
+        assert isinstance(app, JudgeStation)
+        return app
+
+    @property
+    def session(self) -> Session:
+        session = self.station_app.session
+        if session is None:
+            raise RuntimeError("no judge is signed in yet")
+        return session
+
+    # -- keys --------------------------------------------------------------------
+
+    @on(events.Mount)
+    def _station_screen_mounted(self) -> None:
+        localize_bindings(self, head_only=self.HEAD_ONLY, is_head=self.session.is_head)
+        if not self.station_app.cursor_blink:
+            for field in self.query(Input):
+                field.cursor_blink = False
+        self._seen_version = self.session.version
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.HEAD_ONLY and not self.session.is_head:
+            return None
+        return True
+
+    # -- live updates --------------------------------------------------------------
+
+    def state_changed(self) -> None:
+        """Called by the App when the event changed; runs the hook once per version."""
+        session = self.session
+        if self._seen_version == session.version:
+            return
+        self._seen_version = session.version
+        self.on_state_changed()
+        self.refresh_bindings()
+
+    def on_state_changed(self) -> None:
+        """Show the new `session.state`. Screens override this."""
+
+    @on(events.ScreenResume)
+    def _station_screen_resumed(self) -> None:
+        if self.station_app.session is not None:
+            self.state_changed()
+
+    # -- the service -----------------------------------------------------------------
+
+    def run_service(
+        self,
+        call: Callable[[], T],
+        *,
+        done: str | None = None,
+        on_done: Callable[[bool], None] | None = None,
+        on_result: Callable[[T], None] | None = None,
+    ) -> Worker[None]:
+        """Run ``call`` (a `Station` method) in a thread worker.
+
+        On success: notify ``done`` (when given), then ``on_result(result)`` and
+        ``on_done(True)``. On failure: an error notification and ``on_done(False)``.
+        Callbacks run on the App's thread and only while this screen is still shown or
+        stacked.
+        """
+        return run_service(self, call, done=done, on_done=on_done, on_result=on_result)
+
+
+def run_service(
+    screen: Screen[Any],
+    call: Callable[[], T],
+    *,
+    done: str | None = None,
+    on_done: Callable[[bool], None] | None = None,
+    on_result: Callable[[T], None] | None = None,
+) -> Worker[None]:
+    """`StationScreen.run_service` for any screen, modal ones included."""
+    app = screen.app
+    request = ServiceCall(screen, done, on_done, on_result)
+
+    def work() -> None:
+        try:
+            result = call()
+        except Exception as error:
+            app.post_message(ServiceFailed(request, error))
+            return
+        catch_up = getattr(app, "catch_up", None)
+        if callable(catch_up):
+            catch_up()
+        app.post_message(ServiceDone(request, result))
+
+    return app.run_worker(work, thread=True, group="service", exit_on_error=False)

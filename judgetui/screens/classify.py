@@ -1,0 +1,975 @@
+"""The guided classification: from "who?" to a recorded penalty in a few keystrokes.
+
+Steps: players → infraction → intentional? → disruptive? → the upgrade questions that
+apply → the result (minimum, recommendation, why, what recording will do). The engine
+decides; this screen only asks, shows and sends the judge's choice to the service.
+`escape` always steps back one step, and the footer shows each step's keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import reactive
+from textual.widgets import ContentSwitcher, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from judgetui import engine, text
+from judgetui.engine import Classification, Outcome, Situation
+from judgetui.i18n import N_, _, language
+from judgetui.rules import Rules
+from judgetui.screens.base import StationScreen
+from judgetui.service import RecordedPenalty, RecordRequest, RecordResult
+from judgetui.state import EventState
+from judgetui.widgets.footer import StationFooter
+from judgetui.widgets.format import (
+    outcome_text,
+    penalty_text,
+    phase_name,
+    points_phrase,
+    points_text,
+    record_text,
+    status_name,
+)
+from judgetui.widgets.header import StationHeader
+from judgetui.widgets.inputs import MarkingSearch
+from judgetui.widgets.steps import StepIndicator
+
+STEPS: tuple[tuple[str, str], ...] = (
+    ("players", N_("Players")),
+    ("infraction", N_("Infraction")),
+    ("intentional", N_("Intentional?")),
+    ("disruptive", N_("Disruptive?")),
+    ("upgrades", N_("Questions")),
+    ("result", N_("Result")),
+)
+PLAYER_MATCHES = 50
+HISTORY_SHOWN = 6
+EACH_RECOMMENDATION = "recommended"
+MINUTES = "minutes"
+BETWEEN_MATCHES = "between_matches"
+
+
+def _squash(value: str) -> str:
+    return "".join(value.casefold().split())
+
+
+@dataclass(frozen=True)
+class Question:
+    key: str
+    """An upgrade flag, `BETWEEN_MATCHES`, or `MINUTES` (tardiness)."""
+    text: str
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One penalty the judge may pick: never below the minimum for any player."""
+
+    key: str
+    outcome: Outcome | None
+    recommended: bool
+
+
+def issuer_needs(rules: Rules, outcome: Outcome) -> str:
+    """What a floor judge's record of ``outcome`` becomes: 'issued', 'pending' or 'request'.
+
+    Mirrors the issuers in rules.toml (the service checks them again when recording).
+    """
+    issuers = {rules.penalties[outcome.warning].issuer}
+    if outcome.sanction:
+        issuers.add(rules.penalties[outcome.sanction].issuer)
+    if "head" in issuers:
+        return "request"
+    return "pending" if "head_confirms" in issuers else "issued"
+
+
+class ClassifyScreen(StationScreen):
+    """One incident: choose players and infraction, answer the questions, record."""
+
+    HELP_TITLE: ClassVar[str] = N_("New incident (classification)")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", N_("Back")),
+        Binding("enter", "continue", N_("Continue"), priority=True),
+        Binding("enter", "choose_infraction", N_("Choose"), priority=True),
+        Binding("enter", "record", N_("Record"), priority=True),
+        Binding("enter", "send_request", N_("Send to head judge"), priority=True),
+        Binding("enter", "finish", N_("Done"), priority=True),
+        Binding("space", "toggle_player", N_("Mark player"), priority=True),
+        Binding("y", "answer(True)", N_("Yes")),
+        Binding("n", "answer(False)", N_("No")),
+        Binding("up", "move(-1)", N_("Up"), show=False, priority=True),
+        Binding("down", "move(1)", N_("Down"), show=False, priority=True),
+        Binding("pageup", "move(-10)", N_("Page up"), show=False, priority=True),
+        Binding("pagedown", "move(10)", N_("Page down"), show=False, priority=True),
+        Binding("tab", "note", N_("Note")),
+        Binding("n", "again", N_("New incident")),
+    ]
+
+    step: reactive[str] = reactive("players", init=False)
+
+    def __init__(self, players: Sequence[str] = ()) -> None:
+        super().__init__(id="classify-screen")
+        self.marked: list[str] = list(dict.fromkeys(players))
+        self.players: list[str] = []
+        self.infraction: str | None = None
+        self.intentional: bool | None = None
+        self.disruptive: bool | None = None
+        self.answers: dict[str, bool] = {}
+        self.minutes: int | None = None
+        self.question_index = 0
+        self.result: RecordResult | None = None
+        self.recording = False
+        self._search: list[tuple[str, str]] = []
+        self._search_version = -1
+        self._classified: dict[tuple[object, ...], dict[str, Classification]] = {}
+
+    # -- layout --------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield StationHeader(id="station-header")
+        yield StepIndicator([(key, _(label)) for key, label in STEPS], id="steps")
+        yield Static(id="summary")
+        with ContentSwitcher(initial="step-players", id="walk"):
+            with Vertical(id="step-players", classes="step"):
+                yield Static(
+                    _("Who? Type a name or id. space marks several players; enter continues."),
+                    classes="prompt",
+                )
+                yield MarkingSearch(
+                    placeholder=_("name or id"), id="player-search", classes="search"
+                )
+                yield OptionList(id="player-list", classes="choices")
+            with Vertical(id="step-infraction", classes="step"):
+                yield Static(_("Which infraction? Type to search."), classes="prompt")
+                yield Input(
+                    placeholder=_("name, in English or Japanese"),
+                    id="infraction-search",
+                    classes="search",
+                )
+                yield OptionList(id="infraction-list", classes="choices")
+            for which, question in (
+                ("intentional", _("Was it intentional?")),
+                ("disruptive", _("Was it disruptive?")),
+            ):
+                with Vertical(id=f"step-{which}", classes="step"):
+                    yield Static(question, classes="prompt")
+                    yield Static(id=f"{which}-hint", classes="hint")
+                    yield Static(_("y  yes      n  no"), classes="answer-keys")
+            with Vertical(id="step-upgrades", classes="step"):
+                yield Static(id="questions")
+                yield Input(type="integer", id="minutes", max_length=4)
+            with Vertical(id="step-result", classes="step"):
+                yield Static(id="result-head")
+                with Horizontal(id="result-body"):
+                    with VerticalScroll(id="result-details"):
+                        yield Static(id="result-why")
+                    with Vertical(id="result-side"):
+                        yield OptionList(id="penalty-choice")
+                        yield Input(placeholder=_("note (tab)"), id="note", max_length=2000)
+                        yield Static(id="result-effect")
+            with Vertical(id="step-done", classes="step"):
+                yield Static(id="done-text")
+        yield StationFooter()
+
+    def on_mount(self) -> None:
+        self.query_one(StationHeader).show(self.session)
+        self._show_step()
+        self._fill_players()
+        self._fill_infractions()
+
+    # -- moving between steps ------------------------------------------------------------
+
+    def watch_step(self) -> None:
+        self._show_step()
+
+    def _show_step(self) -> None:
+        step = self.step
+        self.query_one("#walk", ContentSwitcher).current = f"step-{step}"
+        self.query_one("#steps", StepIndicator).current = step if step != "done" else ""
+        self._show_summary()
+        if step == "players":
+            self.query_one("#player-search", Input).focus()
+        elif step == "infraction":
+            self.query_one("#infraction-search", Input).focus()
+        elif step in ("intentional", "disruptive"):
+            self._show_hint(step)
+            self.set_focus(None)
+        elif step == "upgrades":
+            self._show_questions()
+        elif step == "result":
+            self._show_result()
+            self.query_one("#penalty-choice", OptionList).focus()
+        else:
+            self.set_focus(None)
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        step = self.step
+        if action == "continue":
+            question = self._question()
+            return step == "players" or (
+                step == "upgrades" and question is not None and question.key == MINUTES
+            )
+        if action == "move":
+            return step in ("players", "infraction")
+        if action == "choose_infraction":
+            return step == "infraction"
+        if action == "toggle_player":
+            return step == "players"
+        if action == "answer":
+            if step in ("intentional", "disruptive"):
+                return True
+            question = self._question()
+            return step == "upgrades" and question is not None and question.key != MINUTES
+        if action in ("record", "send_request"):
+            if step != "result":
+                return False
+            if self.recording:
+                return None
+            return (action == "send_request") == self._needs_request()
+        if action == "note":
+            return step == "result"
+        if action in ("finish", "again"):
+            return step == "done"
+        return super().check_action(action, parameters)
+
+    def action_back(self) -> None:
+        step = self.step
+        if step in ("players", "done"):
+            self.app.pop_screen()
+        elif step == "infraction":
+            self.step = "players"
+        elif step == "intentional":
+            self.step = "infraction"
+        elif step == "disruptive":
+            self.step = "intentional"
+        elif step == "upgrades":
+            if self.question_index > 0:
+                self.question_index -= 1
+                self._show_questions()
+                self.refresh_bindings()
+            else:
+                self.step = "disruptive"
+        elif step == "result":
+            note = self.query_one("#note", Input)
+            if note.has_focus:
+                self.query_one("#penalty-choice", OptionList).focus()
+                return
+            questions = self._questions()
+            if questions:
+                self.question_index = len(questions) - 1
+                self.step = "upgrades"
+            else:
+                self.step = "disruptive"
+
+    def action_move(self, step: int) -> None:
+        target = "#player-list" if self.step == "players" else "#infraction-list"
+        options = self.query_one(target, OptionList)
+        if not options.option_count:
+            return
+        for _i in range(abs(step)):
+            if step > 0:
+                options.action_cursor_down()
+            else:
+                options.action_cursor_up()
+
+    # -- step 1: players -----------------------------------------------------------------
+
+    def _player_index(self) -> list[tuple[str, str]]:
+        session = self.session
+        if self._search_version != session.version or not self._search:
+            self._search = [
+                (p.id, _squash(f"{p.id} {p.name}")) for p in session.state.players.values()
+            ]
+            self._search_version = session.version
+        return self._search
+
+    def _player_prompt(self, player_id: str) -> Text:
+        state = self.session.state
+        player = state.players[player_id]
+        mark = "☑ " if player_id in self.marked else "☐ "
+        prompt = Text(mark, style="bold green" if player_id in self.marked else "dim")
+        prompt.append(f"{player.id:<7} ", style="bold")
+        prompt.append(player.name)
+        prompt.append("  ")
+        prompt.append_text(
+            points_text(state.points(player_id), self.session.rules.three_warnings.threshold)
+        )
+        if player.status != "active":
+            prompt.append(f"  {status_name(player.status)}", style="italic")
+        return prompt
+
+    def _fill_players(self) -> None:
+        query = _squash(self.query_one("#player-search", Input).value)
+        state = self.session.state
+        options = self.query_one("#player-list", OptionList)
+        if query:
+            found = [pid for pid, key in self._player_index() if query in key]
+            found.sort(key=lambda pid: (not _squash(pid).startswith(query), pid))
+        else:
+            found = list(self.marked) + [pid for pid in state.players if pid not in self.marked]
+        shown = found[:PLAYER_MATCHES]
+        options.clear_options()
+        options.add_options(
+            Option(
+                self._player_prompt(pid),
+                id=pid,
+                disabled=state.players[pid].status != "active",
+            )
+            for pid in shown
+        )
+        if len(found) > len(shown):
+            more = _("… {n} more: keep typing").format(n=len(found) - len(shown))
+            options.add_option(Option(Text(more, style="dim italic"), disabled=True))
+        elif not found:
+            nobody = _("No player matches {query!r}.").format(query=query)
+            options.add_option(Option(Text(nobody, style="dim italic"), disabled=True))
+        options.highlighted = next(
+            (i for i, pid in enumerate(shown) if state.players[pid].status == "active"), None
+        )
+
+    @on(Input.Changed, "#player-search")
+    def _player_query(self) -> None:
+        self._fill_players()
+
+    def action_toggle_player(self) -> None:
+        options = self.query_one("#player-list", OptionList)
+        option = options.highlighted_option
+        if option is None or option.id is None or option.disabled:
+            return
+        if option.id in self.marked:
+            self.marked.remove(option.id)
+        else:
+            self.marked.append(option.id)
+        options.replace_option_prompt(option.id, self._player_prompt(option.id))
+        self._show_summary()
+
+    def action_continue(self) -> None:
+        if self.step == "players":
+            self._players_chosen()
+        elif self.step == "upgrades":
+            self._minutes_given()
+
+    def _players_chosen(self) -> None:
+        chosen = list(self.marked)
+        if not chosen:
+            option = self.query_one("#player-list", OptionList).highlighted_option
+            if option is not None and option.id is not None and not option.disabled:
+                chosen = [option.id]
+        if not chosen:
+            self.notify(_("Choose a player first."), severity="warning")
+            return
+        self.players = chosen
+        self.step = "infraction"
+
+    # -- step 2: infraction --------------------------------------------------------------
+
+    def _fill_infractions(self) -> None:
+        rules = self.session.rules
+        query = _squash(self.query_one("#infraction-search", Input).value)
+        options = self.query_one("#infraction-list", OptionList)
+        options.clear_options()
+        other = "en" if language() == "ja" else "ja"
+        for group, keys in rules.grouped_infractions():
+            found = [
+                k
+                for k in keys
+                if not query
+                or query in _squash(f"{k} {rules.infractions[k].en} {rules.infractions[k].ja}")
+            ]
+            if not found:
+                continue
+            options.add_option(Option(text.group_name(rules, group), disabled=True))
+            for key in found:
+                prompt = Text("  ", no_wrap=True, overflow="ellipsis")
+                prompt.append(text.infraction_name(rules, key))
+                prompt.append("  " + getattr(rules.infractions[key], other), style="dim")
+                options.add_option(Option(prompt, id=key))
+        ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
+        if self.infraction is not None and self.infraction in ids:
+            options.highlighted = ids.index(self.infraction)
+        else:
+            options.highlighted = next((i for i, key in enumerate(ids) if key), None)
+
+    @on(Input.Changed, "#infraction-search")
+    def _infraction_query(self) -> None:
+        self._fill_infractions()
+
+    @on(OptionList.OptionSelected, "#infraction-list")
+    def _infraction_clicked(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_choose_infraction()
+
+    def action_choose_infraction(self) -> None:
+        option = self.query_one("#infraction-list", OptionList).highlighted_option
+        if option is None or option.id is None:
+            self.notify(_("No infraction matches; change the search."), severity="warning")
+            return
+        self.infraction = option.id
+        self.step = "intentional"
+
+    # -- steps 3 and 4: intentional? disruptive? ----------------------------------------
+
+    def _show_hint(self, which: str) -> None:
+        rules = self.session.rules
+        assert self.infraction is not None
+        category = rules.infractions[self.infraction].category
+        hint = Text()
+        if category in rules.categories:
+            usual = getattr(rules.categories[category], which)
+            hint.append(
+                _("Usually {answer} for {infraction} (the catalogue's default).").format(
+                    answer=_("yes") if usual else _("no"),
+                    infraction=text.infraction_name(rules, self.infraction),
+                )
+            )
+        else:
+            hint.append(_("Any answer fits this infraction: judge the case."))
+        given = self.intentional if which == "intentional" else self.disruptive
+        if given is not None:
+            hint.append("\n")
+            hint.append(
+                _("Your answer: {answer}").format(answer=_("yes") if given else _("no")),
+                style="bold",
+            )
+        self.query_one(f"#{which}-hint", Static).update(hint)
+
+    def action_answer(self, yes: bool) -> None:
+        if self.step == "intentional":
+            self.intentional = yes
+            self.step = "disruptive"
+        elif self.step == "disruptive":
+            self.disruptive = yes
+            self.question_index = 0
+            self.step = "upgrades" if self._questions() else "result"
+        elif self.step == "upgrades":
+            question = self._question()
+            if question is None:
+                return
+            self.answers[question.key] = yes
+            self._next_question()
+
+    # -- step 5: the upgrade questions -----------------------------------------------------
+
+    def _base_questions(self) -> list[Question]:
+        """Minutes late (tardiness), then the upgrade questions that apply to the infraction."""
+        rules = self.session.rules
+        infraction = self.infraction
+        if infraction is None:
+            return []
+        questions: list[Question] = []
+        if rules.infractions[infraction].tardiness_steps:
+            questions.append(Question(MINUTES, _("How many minutes late?")))
+        for flag, upgrade in rules.upgrades.items():
+            if not upgrade.applies_to or infraction in upgrade.applies_to:
+                questions.append(Question(flag, text.question(rules, flag)))
+        return questions
+
+    def _asks_between(self) -> bool:
+        """Whether to ask "between matches?": once the answers make a match loss the result."""
+        answered = all(q.key in self.answers or q.key == MINUTES for q in self._base_questions())
+        return answered and any(
+            c.recommended.sanction == "match_loss"
+            for c in self._classifications(between=False).values()
+        )
+
+    def _questions(self) -> list[Question]:
+        """The questions for this infraction, given the answers so far."""
+        questions = self._base_questions()
+        if questions and self._asks_between():
+            questions.append(
+                Question(
+                    BETWEEN_MATCHES,
+                    _(
+                        "Was it committed or found between matches? "
+                        "(the match loss then applies to the next match)"
+                    ),
+                )
+            )
+        return questions
+
+    def _question(self) -> Question | None:
+        if self.step != "upgrades":
+            return None
+        questions = self._questions()
+        return questions[self.question_index] if self.question_index < len(questions) else None
+
+    def _show_questions(self) -> None:
+        questions = self._questions()
+        current = self._question()
+        out = Text()
+        for i, question in enumerate(questions):
+            if i:
+                out.append("\n")
+            here = i == self.question_index
+            out.append("▶ " if here else "  ", style="bold")
+            out.append(question.text, style="bold" if here else "")
+            if question.key == MINUTES:
+                answer = str(self.minutes) if self.minutes is not None else ""
+            else:
+                given = self.answers.get(question.key)
+                answer = "" if given is None else _("yes") if given else _("no")
+            if answer and not here:
+                out.append(f"  {answer}", style="green")
+        if current is not None and current.key != MINUTES:
+            out.append("\n\n")
+            out.append(_("y  yes      n  no"), style="bold")
+        out.append("\n\n")
+        out.append_text(self._so_far())
+        self.query_one("#questions", Static).update(out)
+        minutes = self.query_one("#minutes", Input)
+        minutes.display = current is not None and current.key == MINUTES
+        if minutes.display:
+            if self.minutes is not None and not minutes.value:
+                minutes.value = str(self.minutes)
+            minutes.focus()
+        else:
+            self.set_focus(None)
+
+    def _so_far(self) -> Text:
+        """The minimum and recommendation with the answers given so far."""
+        rules = self.session.rules
+        found = self._classifications()
+        first = next(iter(found.values()))
+        out = Text(_("So far:") + " ", style="dim")
+        out.append(_("minimum") + " ", style="dim")
+        out.append_text(outcome_text(rules, first.minimum))
+        out.append(" · " + _("recommended") + " ", style="dim")
+        out.append_text(outcome_text(rules, first.recommended))
+        return out
+
+    def _minutes_given(self) -> None:
+        raw = self.query_one("#minutes", Input).value.strip()
+        if not raw.isdigit():
+            self.notify(_("Type the minutes late as a number."), severity="warning")
+            return
+        self.minutes = int(raw)
+        self._next_question()
+
+    def _next_question(self) -> None:
+        self.question_index += 1
+        if self.question_index >= len(self._questions()):
+            self.step = "result"
+        else:
+            self._show_questions()
+            self.refresh_bindings()
+
+    # -- step 6: the result ------------------------------------------------------------------
+
+    def situation(self, *, between: bool | None = None) -> Situation:
+        """The answers as the engine reads them; ``between`` overrides "between matches?"."""
+        assert self.infraction is not None
+        keys = {q.key for q in self._base_questions()}
+        flags = {k for k, yes in self.answers.items() if yes and k in keys}
+        if between is None:
+            between = self.answers.get(BETWEEN_MATCHES, False) and self._asks_between()
+        if between:
+            flags.add(BETWEEN_MATCHES)
+        return Situation(
+            intentional=bool(self.intentional),
+            disruptive=bool(self.disruptive),
+            infraction=self.infraction,
+            flags=frozenset(flags),
+            minutes_late=self.minutes if MINUTES in keys else None,
+            phase=self.session.state.phase,
+        )
+
+    def _classifications(self, *, between: bool | None = None) -> dict[str, Classification]:
+        """Each player's classification; cached, as the footer asks on every refresh."""
+        state = self.session.state
+        situation = self.situation(between=between)
+        key = (situation, tuple(self.players), self.session.version)
+        cached = self._classified.get(key)
+        if cached is None:
+            cached = {
+                pid: engine.classify(state.rules, situation, state.past(pid))
+                for pid in self.players
+            }
+            if len(self._classified) > 32:
+                self._classified.clear()
+            self._classified[key] = cached
+        return cached
+
+    def choices(self) -> list[Choice]:
+        """Every penalty allowed for every player (none below a minimum), mildest first."""
+        rules = self.session.rules
+        found = self._classifications()
+        first = next(iter(found.values()))
+        recommended = {c.recommended for c in found.values()}
+        same = len(recommended) == 1
+        min_warning = max(rules.penalties[c.minimum.warning].rank for c in found.values())
+        min_sanction = max(
+            -1 if c.minimum.sanction is None else rules.penalties[c.minimum.sanction].rank
+            for c in found.values()
+        )
+        keys = [k for k in rules.warnings() if rules.penalties[k].rank >= min_warning]
+        keys += [k for k in rules.sanctions_ladder() if rules.penalties[k].rank >= min_sanction]
+        out: list[Choice] = [] if same else [Choice(EACH_RECOMMENDATION, None, True)]
+        seen: set[Outcome] = set()
+        for key in keys:
+            outcome = engine.choose(rules, first, key)
+            if outcome in seen:
+                continue
+            seen.add(outcome)
+            out.append(Choice(key, outcome, same and outcome == first.recommended))
+        return out
+
+    def chosen(self) -> Choice | None:
+        option = self.query_one("#penalty-choice", OptionList).highlighted_option
+        if option is None or option.id is None:
+            return None
+        return next((c for c in self.choices() if c.key == option.id), None)
+
+    def _outcome_for(
+        self, player: str, choice: Choice, found: dict[str, Classification]
+    ) -> Outcome:
+        if choice.recommended:
+            return found[player].recommended
+        return engine.choose(self.session.rules, found[player], choice.key)
+
+    def _needs_request(self) -> bool:
+        if self.session.is_head or self.step != "result":
+            return False
+        choice = self.chosen()
+        if choice is None:
+            return False
+        found = self._classifications()
+        rules = self.session.rules
+        return any(
+            issuer_needs(rules, self._outcome_for(p, choice, found)) == "request"
+            for p in self.players
+        )
+
+    def _show_result(self) -> None:
+        rules = self.session.rules
+        found = self._classifications()
+        first = next(iter(found.values()))
+        head = Text()
+        head.append(_("Minimum") + "  ", style="bold")
+        head.append_text(outcome_text(rules, first.minimum))
+        head.append("    ")
+        head.append(_("Recommended") + "  ", style="bold")
+        if len({c.recommended for c in found.values()}) == 1:
+            head.append_text(outcome_text(rules, first.recommended))
+        else:
+            head.append(_("differs by player (see below)"), style="italic")
+        if first.sanction_applies and first.recommended.sanction:
+            head.append(
+                "  (" + text.applies_text(first.sanction_applies, first.recommended.sanction) + ")"
+            )
+        self.query_one("#result-head", Static).update(head)
+        self.query_one("#result-why", Static).update(self._details(found))
+        options = self.query_one("#penalty-choice", OptionList)
+        keep = options.highlighted_option.id if options.highlighted_option else None
+        options.clear_options()
+        highlight = 0
+        for i, choice in enumerate(self.choices()):
+            if choice.outcome is None:
+                prompt = Text(_("Each player's recommendation"), style="bold")
+            else:
+                prompt = outcome_text(rules, choice.outcome)
+                if choice.recommended:
+                    prompt.append("  " + _("recommended"), style="italic green")
+            options.add_option(Option(prompt, id=choice.key))
+            if (keep is None and choice.recommended) or choice.key == keep:
+                highlight = i
+        options.highlighted = highlight
+        self._show_effect()
+
+    def _details(self, found: dict[str, Classification]) -> Text:
+        rules = self.session.rules
+        state = self.session.state
+        assert self.infraction is not None
+        out = Text()
+        out.append(_("Why") + "\n", style="bold underline")
+        shown: set[tuple[str, ...]] = set()
+        for pid, classification in found.items():
+            reasons = tuple(text.reason_text(rules, r) for r in classification.reasons)
+            if reasons in shown:
+                continue
+            shown.add(reasons)
+            if len(found) > 1:
+                out.append(state.players[pid].name + "\n", style="italic")
+            for reason in reasons:
+                out.append(f"• {reason}\n")
+        first = next(iter(found.values()))
+        infraction = rules.infractions[self.infraction]
+        remedy = (
+            infraction.remedy_ja
+            if language() == "ja" and infraction.remedy_ja
+            else infraction.remedy
+        )
+        if remedy:
+            out.append(f"→ {remedy}\n", style="bold")
+        if first.every_player:
+            out.append(_("Give it to every player involved.") + "\n", style="bold")
+        if first.investigation:
+            out.append(_("A Triple Warning opens an investigation.") + "\n", style="bold")
+        for pid in found:
+            out.append("\n")
+            out.append_text(self._history(state, pid))
+        return out
+
+    def _history(self, state: EventState, pid: str) -> Text:
+        rules = state.rules
+        player = state.players[pid]
+        points = state.points(pid)
+        out = Text(f"{player.id} {player.name}", style="bold")
+        out.append("  ")
+        out.append_text(points_text(points, rules.three_warnings.threshold))
+        out.append("\n")
+        records = [r for r in state.history(pid) if r.status != "superseded"]
+        if not records:
+            out.append("  " + _("no penalties in this event") + "\n", style="dim")
+        for record in records[-HISTORY_SHOWN:]:
+            same = record.infraction == self.infraction
+            out.append(f"  R{record.round} ")
+            out.append_text(record_text(rules, record))
+            out.append(" · " + text.infraction_name(rules, record.infraction))
+            out.append(f" · {status_name(record.status)}", style="dim")
+            if same:
+                out.append("  ◀ " + _("same infraction"), style="bold yellow")
+            out.append("\n")
+        if len(records) > HISTORY_SHOWN:
+            out.append(
+                "  " + _("… {n} earlier").format(n=len(records) - HISTORY_SHOWN) + "\n", style="dim"
+            )
+        return out
+
+    def _show_effect(self) -> None:
+        self.query_one("#result-effect", Static).update(self.effect())
+        self.refresh_bindings()
+
+    def effect(self) -> Text:
+        """What recording the highlighted choice will do, player by player."""
+        choice = self.chosen()
+        out = Text()
+        if choice is None:
+            return out
+        session = self.session
+        rules = session.rules
+        state = session.state
+        found = self._classifications()
+        for pid in self.players:
+            outcome = self._outcome_for(pid, choice, found)
+            classification = found[pid]
+            player = state.players[pid]
+            need = "issued" if session.is_head else issuer_needs(rules, outcome)
+            warning = rules.penalties[outcome.warning]
+            line = Text(f"{player.name}: ", style="bold")
+            if not warning.recorded and outcome.sanction is None:
+                line.append(_("a Caution is verbal; nothing is recorded against the player."))
+                out.append_text(line)
+                out.append("\n")
+                continue
+            preview = engine.preview(
+                rules,
+                outcome,
+                state.past(pid),
+                state.phase,
+                draft_only=classification.draft_only,
+                issued=need == "issued",
+            )
+            if need == "request":
+                line.append(
+                    _(
+                        "only the head judge may issue {penalty}: enter sends it as a request."
+                    ).format(penalty=text.outcome_name(rules, outcome)),
+                    style="bold yellow",
+                )
+            elif need == "pending":
+                line.append(
+                    _(
+                        "from a floor judge this is a request: it waits in the head judge's "
+                        "queue and counts once confirmed."
+                    ),
+                    style="yellow",
+                )
+            elif outcome.warning == "notice" and not session.is_head:
+                line.append(_("the Notice goes to the head judge's queue."))
+            if preview.counts and need != "issued":
+                line.append(
+                    " "
+                    + _("Once confirmed: points {before} → {after}.").format(
+                        before=preview.points_before, after=preview.points_after
+                    )
+                )
+            elif preview.counts:
+                line.append(
+                    " "
+                    + _("Points {before} → {after}.").format(
+                        before=preview.points_before, after=preview.points_after
+                    )
+                )
+            else:
+                line.append(
+                    " " + _("No warning points; {points} now.").format(points=preview.points_before)
+                )
+            if preview.decision_owed and preview.counts:
+                line.append(" ")
+                line.append(
+                    _("That makes {points}: the head judge owes a decision.").format(
+                        points=preview.points_after
+                    ),
+                    style="bold red",
+                )
+                if preview.ejection_forced:
+                    line.append(
+                        " " + _("A fourth warning: ejection is required."), style="bold red"
+                    )
+            if outcome.sanction:
+                sanction = rules.penalties[outcome.sanction]
+                if sanction.ends_tournament:
+                    line.append(" " + _("The player's tournament ends."), style="bold")
+                else:
+                    applies = text.applies_text(classification.sanction_applies, outcome.sanction)
+                    line.append(" " + _("Loses the {what}.").format(what=applies))
+            out.append_text(line)
+            out.append("\n")
+        return out
+
+    @on(OptionList.OptionHighlighted, "#penalty-choice")
+    def _choice_moved(self) -> None:
+        self._show_effect()
+
+    @on(OptionList.OptionSelected, "#penalty-choice")
+    def _choice_clicked(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if self._needs_request():
+            self.action_send_request()
+        else:
+            self.action_record()
+
+    def action_note(self) -> None:
+        note = self.query_one("#note", Input)
+        if note.has_focus:
+            self.query_one("#penalty-choice", OptionList).focus()
+        else:
+            note.focus()
+
+    # -- recording ---------------------------------------------------------------------------
+
+    def request(self, *, as_request: bool) -> RecordRequest:
+        choice = self.chosen()
+        situation = self.situation()
+        penalty = None if choice is None or choice.recommended else choice.key
+        return RecordRequest(
+            players=list(self.players),
+            infraction=situation.infraction or "",
+            intentional=situation.intentional,
+            disruptive=situation.disruptive,
+            flags=situation.flags,
+            minutes_late=situation.minutes_late,
+            note=self.query_one("#note", Input).value.strip(),
+            penalty=penalty,
+            request=as_request,
+        )
+
+    def action_record(self) -> None:
+        self._record(as_request=False)
+
+    def action_send_request(self) -> None:
+        self._record(as_request=True)
+
+    def _record(self, *, as_request: bool) -> None:
+        if self.recording or self.step != "result":
+            return
+        session = self.session
+        request = self.request(as_request=as_request)
+        self.recording = True
+        self.refresh_bindings()
+
+        def finished(ok: bool) -> None:
+            self.recording = False
+            self.refresh_bindings()
+
+        self.run_service(
+            lambda: session.station.record(session.judge.name, request),
+            on_result=self._recorded,
+            on_done=finished,
+        )
+
+    def _recorded(self, result: RecordResult) -> None:
+        self.result = result
+        lines = [self._done_line(r) for r in result.records]
+        out = Text()
+        for line in lines:
+            out.append_text(line)
+            out.append("\n")
+        out.append("\n")
+        out.append(_("enter: back to the dashboard    n: another incident"), style="dim")
+        self.query_one("#done-text", Static).update(out)
+        self.step = "done"
+        self.notify(Text("\n").join(lines).plain, title=_("Recorded"))
+
+    def _done_line(self, record: RecordedPenalty) -> Text:
+        rules = self.session.rules
+        if record.player is None:
+            return Text(_("Caution given: verbal, not recorded against the player."))
+        name = self.session.state.players[record.player].name
+        line = Text(f"{name}: ", style="bold")
+        line.append_text(penalty_text(rules, record.penalty))
+        if record.status == "pending":
+            line.append(
+                " "
+                + _(
+                    "sent to the head judge as a request. It waits in the queue and "
+                    "counts once confirmed."
+                )
+            )
+            return line
+        line.append(" " + _("recorded."))
+        if record.warning == "notice" and not self.session.is_head:
+            line.append(" " + _("It is in the head judge's queue."))
+        line.append(
+            " "
+            + _("{points} in the {phase}.").format(
+                points=points_phrase(record.points_after),
+                phase=phase_name(self.session.state.phase),
+            )
+        )
+        if record.decision_owed:
+            line.append(" " + _("The head judge owes a decision."), style="bold red")
+        return line
+
+    def action_finish(self) -> None:
+        self.app.pop_screen()
+
+    def action_again(self) -> None:
+        self.app.switch_screen(ClassifyScreen())
+
+    # -- the summary line and live updates --------------------------------------------------
+
+    def _show_summary(self) -> None:
+        session = self.session
+        rules = session.rules
+        state = session.state
+        parts: list[str] = []
+        who = self.players if self.step != "players" else self.marked
+        if who:
+            parts.append(_(", ").join(f"{p} {state.players[p].name}" for p in who))
+        if self.infraction and self.step not in ("players", "infraction"):
+            parts.append(text.infraction_name(rules, self.infraction))
+        if self.intentional is not None and self.step not in (
+            "players",
+            "infraction",
+            "intentional",
+        ):
+            parts.append(_("intentional") if self.intentional else _("unintentional"))
+        if self.disruptive is not None and self.step in ("upgrades", "result", "done"):
+            parts.append(_("disruptive") if self.disruptive else _("nondisruptive"))
+        self.query_one("#summary", Static).update(Text(" · ".join(parts), style="italic"))
+
+    def on_state_changed(self) -> None:
+        self.query_one(StationHeader).show(self.session)
+        if self.step == "players":
+            self._fill_players()
+        elif self.step == "result" and not self.recording:
+            self._show_result()

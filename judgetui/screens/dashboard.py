@@ -1,0 +1,378 @@
+"""The default screen: what waits for the head judge, every player's warnings, what just happened.
+
+Narrow terminals stack the three areas (pending, players, recent penalties); from 110
+columns the players take the right-hand side and the other two share the left. The
+player rows are made once per version of the event and only filtered per keystroke.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import islice
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Container, Horizontal, Vertical
+from textual.widgets import Input, Static
+
+from judgetui import screens
+from judgetui.i18n import N_, _
+from judgetui.screens.base import StationScreen
+from judgetui.session import Session
+from judgetui.state import QueueItem
+from judgetui.text import infraction_name
+from judgetui.widgets.footer import StationFooter
+from judgetui.widgets.format import (
+    ago,
+    penalty_text,
+    points_text,
+    record_text,
+    status_name,
+)
+from judgetui.widgets.header import StationHeader
+from judgetui.widgets.table import Cell, Column, Row, RowTable
+
+RECENT_ROWS = 60
+AGE_REFRESH_SECONDS = 30.0
+
+
+def _kind_label(kind: str) -> Text:
+    labels = {
+        "notice": (_("Notice"), "yellow"),
+        "request": (_("Request"), "bold yellow"),
+        "decision": (_("Decision"), "bold red"),
+    }
+    label, style = labels.get(kind, (kind, ""))
+    return Text(label, style=style)
+
+
+def _squash(value: str) -> str:
+    """Lower case without spaces: 'taroya' finds Taro Yamada, 'p12' finds P0012."""
+    return "".join(value.casefold().split())
+
+
+class PlayerRow:
+    """One player's line; its cells are made only when the row is on screen."""
+
+    __slots__ = ("_cells", "key", "name", "pending", "points", "rank", "status", "threshold")
+
+    def __init__(
+        self, key: str, name: str, points: int, rank: int, status: str, pending: int, threshold: int
+    ) -> None:
+        self.key = key
+        self.name = name
+        self.points = points
+        self.rank = rank
+        self.status = status
+        self.pending = pending
+        self.threshold = threshold
+        self._cells: tuple[Cell, ...] | None = None
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        if self._cells is None:
+            if self.rank == 3:
+                note = Text(status_name(self.status), style="dim")
+            elif self.rank == 0:
+                note = Text(_("decision owed"), style="bold red")
+            elif self.rank == 1:
+                note = Text(_("one short of {n}").format(n=self.threshold), style="yellow")
+            else:
+                note = Text("")
+            if self.pending:
+                gap = "  " if note.plain else ""
+                note.append(gap + _("{n} pending").format(n=self.pending))
+            points = points_text(self.points, self.threshold)
+            self._cells = (self.key, self.name, points, note)
+        return self._cells
+
+
+class PlayerIndex:
+    """Every player in dashboard order, made once per version of the event.
+
+    Order: a decision owed first, then one warning short of the threshold, then the
+    rest by points (most first) and id. Who owes a decision and who waits for a request
+    come from the session's queue, which has already asked the engine.
+    """
+
+    def __init__(self, session: Session) -> None:
+        state = session.state
+        threshold = session.rules.three_warnings.threshold
+        queue = session.queue()
+        owed = {item.player for item in queue if item.kind == "decision"}
+        pending = Counter(item.player for item in queue if item.kind == "request")
+        rows: list[PlayerRow] = []
+        for player in state.players.values():
+            points = state.points(player.id)
+            if player.status != "active":
+                rank = 3
+            elif player.id in owed:
+                rank = 0
+            elif points == threshold - 1:
+                rank = 1
+            else:
+                rank = 2
+            rows.append(
+                PlayerRow(
+                    player.id,
+                    player.name,
+                    points,
+                    rank,
+                    player.status,
+                    pending[player.id],
+                    threshold,
+                )
+            )
+        rows.sort(key=lambda row: (row.rank, -row.points, row.key))
+        self.rows = rows
+        self.search = [_squash(f"{row.key}{row.name}") for row in rows]
+
+    def matching(self, query: str) -> list[PlayerRow]:
+        wanted = _squash(query)
+        if not wanted:
+            return self.rows
+        return [row for row, text in zip(self.rows, self.search, strict=True) if wanted in text]
+
+
+class DashboardScreen(StationScreen):
+    HELP_TITLE: ClassVar[str] = N_("Dashboard")
+    HEAD_ONLY: ClassVar[frozenset[str]] = frozenset({"review", "decide", "event"})
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "new_incident", N_("New incident")),
+        Binding("r", "review", N_("Review")),
+        Binding("d", "decide", N_("Decide")),
+        Binding("e", "event", N_("Event")),
+        Binding("slash", "filter", N_("Filter")),
+        Binding("escape", "clear_filter", N_("Clear filter"), show=False),
+        Binding("q", "app.quit", N_("Quit")),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(id="dashboard-screen")
+        self._players: PlayerIndex | None = None
+        self._queue: list[QueueItem] = []
+
+    def compose(self) -> ComposeResult:
+        yield StationHeader(id="station-header")
+        with Container(id="dashboard"):
+            with Vertical(id="pending-pane", classes="pane"):
+                yield Static(id="pending-title", classes="pane-title")
+                yield RowTable(
+                    [
+                        Column(_("Kind"), 8),
+                        Column(_("Player")),
+                        Column(_("Penalty / infraction")),
+                        Column(_("Judge"), 10, optional=True),
+                        Column(_("Waiting"), 10, "right"),
+                    ],
+                    empty=_("Nothing waits for the head judge."),
+                    id="pending",
+                )
+            with Vertical(id="players-pane", classes="pane"):
+                with Horizontal(id="players-bar"):
+                    yield Static(id="players-title", classes="pane-title")
+                    yield Input(placeholder=_("/ filter: name or id"), id="player-filter")
+                yield RowTable(
+                    [
+                        Column(_("ID"), 8),
+                        Column(_("Name")),
+                        Column(_("Points"), 7),
+                        Column(_("Standing")),
+                    ],
+                    empty=_("No player matches."),
+                    id="players",
+                )
+            with Vertical(id="recent-pane", classes="pane"):
+                yield Static(_("Recent penalties"), id="recent-title", classes="pane-title")
+                yield RowTable(
+                    [
+                        Column(_("Ago"), 10),
+                        Column(_("Player")),
+                        Column(_("Penalty")),
+                        Column(_("Infraction"), optional=True),
+                        Column(_("Judge"), 10, optional=True),
+                        Column(_("Status"), 9),
+                    ],
+                    empty=_("No penalties yet."),
+                    id="recent",
+                )
+        yield StationFooter()
+
+    def on_mount(self) -> None:
+        self.on_state_changed()
+        self.query_one("#players", RowTable).focus()
+        self.set_interval(AGE_REFRESH_SECONDS, self._show_ages)
+
+    # -- showing the event -------------------------------------------------------------
+
+    def on_state_changed(self) -> None:
+        self.query_one(StationHeader).show(self.session)
+        self._players = PlayerIndex(self.session)
+        self._show_queue()
+        self._show_players()
+        self._show_recent()
+
+    def _show_ages(self) -> None:
+        self._show_queue()
+        self._show_recent()
+
+    def _show_queue(self) -> None:
+        session = self.session
+        state = session.state
+        rules = session.rules
+        now = session.now
+        self._queue = session.queue()
+        rows = []
+        for item in self._queue:
+            player = state.players[item.player]
+            what = penalty_text(rules, item.penalty)
+            if item.infraction:
+                what.append(" · ")
+                what.append(_infraction(session, item.infraction))
+            rows.append(
+                Row(
+                    item.id,
+                    (
+                        _kind_label(item.kind),
+                        f"{player.id} {player.name}",
+                        what,
+                        item.judge or "",
+                        ago(item.at, now),
+                    ),
+                )
+            )
+        self.query_one("#pending", RowTable).set_rows(rows)
+        title = _("Pending for the head judge: {n}").format(n=len(rows))
+        self.query_one("#pending-title", Static).update(Text(title, style="bold"))
+
+    def _show_players(self) -> None:
+        if self._players is None:
+            return
+        query = self.query_one("#player-filter", Input).value
+        rows = self._players.matching(query)
+        self.query_one("#players", RowTable).set_rows(rows)
+        total = len(self._players.rows)
+        title = (
+            _("Players: {shown} of {total}").format(shown=len(rows), total=total)
+            if query.strip()
+            else _("Players: {total}").format(total=total)
+        )
+        self.query_one("#players-title", Static).update(Text(title, style="bold"))
+
+    def _show_recent(self) -> None:
+        session = self.session
+        state = session.state
+        rules = session.rules
+        now = session.now
+        latest = (r for r in reversed(state.records.values()) if r.status != "superseded")
+        rows = []
+        for record in islice(latest, RECENT_ROWS):
+            player = state.players[record.player]
+            rows.append(
+                Row(
+                    record.id,
+                    (
+                        ago(record.at, now),
+                        f"{player.id} {player.name}",
+                        record_text(rules, record),
+                        _infraction(session, record.infraction),
+                        record.judge,
+                        status_name(record.status),
+                    ),
+                )
+            )
+        self.query_one("#recent", RowTable).set_rows(rows)
+
+    # -- what the cursor is on -----------------------------------------------------------
+
+    def selected_player(self) -> str | None:
+        """The player the judge means: the queue item's when the queue has the focus."""
+        pending = self.query_one("#pending", RowTable)
+        if pending.has_focus and pending.cursor_key is not None:
+            item = next((i for i in self._queue if i.id == pending.cursor_key), None)
+            return item.player if item else None
+        recent = self.query_one("#recent", RowTable)
+        if recent.has_focus and recent.cursor_key is not None:
+            record = self.session.state.records.get(recent.cursor_key)
+            return record.player if record else None
+        return self.query_one("#players", RowTable).cursor_key
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        allowed = super().check_action(action, parameters)
+        if allowed and action == "decide":
+            player = self.selected_player()
+            session = self.session
+            if player is None or player not in session.state.players:
+                return None
+            return session.state.decision_owed(player) is not None or None
+        return allowed
+
+    @on(RowTable.Highlighted)
+    def _highlighted(self) -> None:
+        self.refresh_bindings()
+
+    def on_descendant_focus(self) -> None:
+        self.refresh_bindings()
+
+    # -- keys ----------------------------------------------------------------------------
+
+    def action_new_incident(self) -> None:
+        screens.open_classify(self.app)
+
+    def action_review(self) -> None:
+        screens.open_review(self.app)
+
+    def action_event(self) -> None:
+        screens.open_event(self.app)
+
+    def action_decide(self) -> None:
+        player = self.selected_player()
+        if player is None:
+            return
+        try:
+            from judgetui.screens.decision import decide_for
+        except ImportError as error:
+            self.notify(str(error), severity="error")
+            return
+        decide_for(self, player)
+
+    def action_filter(self) -> None:
+        self.query_one("#player-filter", Input).focus()
+
+    def action_clear_filter(self) -> None:
+        field = self.query_one("#player-filter", Input)
+        field.value = ""
+        self.query_one("#players", RowTable).focus()
+
+    @on(Input.Changed, "#player-filter")
+    def _filter_changed(self) -> None:
+        self._show_players()
+
+    @on(Input.Submitted, "#player-filter")
+    def _filter_done(self) -> None:
+        self.query_one("#players", RowTable).focus()
+
+    @on(RowTable.Selected)
+    def _open(self, event: RowTable.Selected) -> None:
+        table = event.table.id
+        if table == "players":
+            screens.open_player(self.app, event.key)
+        elif table == "recent":
+            record = self.session.state.records.get(event.key)
+            if record is not None:
+                screens.open_player(self.app, record.player)
+        elif table == "pending":
+            item = next((i for i in self._queue if i.id == event.key), None)
+            if item is None:
+                return
+            if self.session.is_head:
+                screens.open_review(self.app, item.id)
+            else:
+                screens.open_player(self.app, item.player)
+
+
+def _infraction(session: Session, key: str) -> str:
+    return infraction_name(session.rules, key) if key in session.rules.infractions else key

@@ -1,0 +1,275 @@
+"""The event itself: the round, the final rounds, the judges, the players.
+
+Everything that writes here is the head judge's (the service checks it again): setting
+the round, entering the final rounds — behind a confirmation, because every player's
+count restarts from zero (RULINGS §3; the history is kept) — adding a floor judge, and
+importing players from a CSV file, read by the same `read_players_csv` the command line
+uses so both faces accept and refuse the same files, with the line number.
+
+Nothing has the focus when the screen opens, so the letter keys work at once; ``r``,
+``a`` and ``i`` jump into their field, enter submits it, escape leaves the field.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from pydantic import ValidationError
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import DataTable, Footer, Input, Static
+
+from judgetui.i18n import N_, _, ngettext
+from judgetui.models import Judge, Player
+from judgetui.screens.base import StationScreen
+from judgetui.screens.confirm import ConfirmModal
+from judgetui.screens.player import clock_time
+from judgetui.service import BadInput
+from judgetui.state import EventState
+from judgetui.widgets.format import phase_name
+from judgetui.widgets.header import StationHeader
+
+
+def import_players_file(path: str) -> list[Player]:
+    """Players from a CSV file; a refusal becomes `BadInput` with the file and line."""
+    from judgetui.cli import CliError, read_players_csv
+
+    try:
+        players: list[Player] = read_players_csv(path)
+    except CliError as exc:
+        raise BadInput(str(exc)) from None
+    return players
+
+
+class EventScreen(StationScreen):
+    """Round, final rounds, judges and players of the event."""
+
+    HELP_TITLE: ClassVar[str] = N_("Event")
+    AUTO_FOCUS: ClassVar[str | None] = ""
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "field('round')", N_("Set round")),
+        Binding("f", "finals", N_("Final rounds")),
+        Binding("a", "field('judge')", N_("Add floor judge")),
+        Binding("i", "field('import')", N_("Import players")),
+        Binding("escape", "back", N_("Back")),
+    ]
+    HEAD_ONLY: ClassVar[frozenset[str]] = frozenset({"field", "finals"})
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.add_class("station-screen")
+
+    def compose(self) -> ComposeResult:
+        yield StationHeader()
+        yield Static("", id="event-title", classes="screen-title")
+        with VerticalScroll(id="event-body"):
+            yield Static("", id="event-summary")
+            yield Static(_("Round"), classes="section-title")
+            with Horizontal(classes="field-row"):
+                yield Static(_("r  Current round:"), classes="field-label")
+                yield Input(id="event-round", type="integer", compact=True)
+            yield Static(_("Final rounds"), classes="section-title")
+            yield Static("", id="event-finals")
+            yield Static(_("Judges"), classes="section-title")
+            judges: DataTable[str] = DataTable(id="event-judges", cursor_type="row")
+            judges.can_focus = False
+            yield judges
+            with Horizontal(classes="field-row"):
+                yield Static(_("a  New floor judge:"), classes="field-label")
+                yield Input(id="event-judge", placeholder=_("name"), compact=True)
+            yield Static(_("Players"), classes="section-title")
+            yield Static("", id="event-players")
+            with Horizontal(classes="field-row"):
+                yield Static(_("i  Import CSV:"), classes="field-label")
+                yield Input(
+                    id="event-import",
+                    placeholder=_("path/to/players.csv (columns id, name)"),
+                    compact=True,
+                )
+            yield Static("", id="event-import-result")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        table = self.query_one("#event-judges", DataTable)
+        table.add_columns(_("Name"), _("Role"), _("OS account"))
+        if not self.session.is_head:
+            for field in self.query(Input):
+                field.disabled = True
+        self.show_event()
+
+    def on_state_changed(self) -> None:
+        self.show_event()
+
+    # -- showing -------------------------------------------------------------------
+
+    def show_event(self) -> None:
+        self.query_one(StationHeader).show(self.session)
+        state = self.session.state
+        self.query_one("#event-title", Static).update(_("Event: {name}").format(name=state.name))
+        self.query_one("#event-summary", Static).update(self._summary(state))
+        round_field = self.query_one("#event-round", Input)
+        if not round_field.has_focus:
+            round_field.value = str(state.round)
+        finals = self.query_one("#event-finals", Static)
+        if state.phase == "finals":
+            finals.update(
+                _(
+                    "The event is in the final rounds. Warning counts started again from "
+                    "zero; the main-round history is kept."
+                )
+            )
+        else:
+            finals.update(
+                _(
+                    "f  Enter the final rounds (quarterfinals on). Every player's warning "
+                    "count restarts from zero; the history is kept."
+                )
+            )
+        table = self.query_one("#event-judges", DataTable)
+        table.clear()
+        roles = {"head": _("head judge"), "floor": _("floor judge")}
+        for judge in state.judges.values():
+            table.add_row(judge.name, roles.get(judge.role, judge.role), judge.os_user or "—")
+        self.query_one("#event-players", Static).update(
+            ngettext(
+                "{n} player in the event.", "{n} players in the event.", len(state.players)
+            ).format(n=len(state.players))
+        )
+
+    def _summary(self, state: EventState) -> Text:
+        out = Text()
+        out.append(_("Round") + ": ", style="bold")
+        if state.rounds:
+            out.append(_("{round} of {rounds}").format(round=state.round, rounds=state.rounds))
+        else:
+            out.append(str(state.round))
+        out.append("   " + _("Phase") + ": ", style="bold")
+        out.append(phase_name(state.phase))
+        out.append("   " + _("Created") + ": ", style="bold")
+        out.append(clock_time(state.created_at, self.session.clock()))
+        return out
+
+    # -- actions -------------------------------------------------------------------------
+
+    def action_field(self, which: str) -> None:
+        self.query_one(f"#event-{which}", Input).focus()
+
+    def action_back(self) -> None:
+        focused = self.focused
+        if isinstance(focused, Input):
+            self.set_focus(None)
+            if focused.id == "event-round":
+                focused.value = str(self.session.state.round)
+            return
+        self.dismiss(None)
+
+    def action_finals(self) -> None:
+        state = self.session.state
+        if state.phase == "finals":
+            self.notify(_("The event is already in the final rounds."))
+            return
+        session = self.session
+
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                return
+            self.run_service(
+                lambda: session.station.enter_finals(session.judge.name),
+                done=_("The final rounds have begun: every count restarts from zero."),
+            )
+
+        self.app.push_screen(
+            ConfirmModal(
+                _(
+                    "Enter the final rounds after round {round}?\n\n"
+                    "Every player's warning count restarts from zero. "
+                    "The history of the main rounds is kept and stays visible. "
+                    "This cannot be undone."
+                ).format(round=state.round),
+                _("Enter the final rounds"),
+                _("Not yet"),
+            ),
+            answered,
+        )
+
+    @on(Input.Submitted, "#event-round")
+    def _set_round(self, event: Input.Submitted) -> None:
+        event.stop()
+        session = self.session
+        try:
+            number = int(event.value)
+        except ValueError:
+            self.notify(_("A round is a whole number."), severity="error")
+            return
+        if number == session.state.round:
+            self.set_focus(None)
+            return
+        self.set_focus(None)
+        self.run_service(
+            lambda: session.station.set_round(session.judge.name, number),
+            done=_("Round {n} has begun.").format(n=number),
+        )
+
+    @on(Input.Submitted, "#event-judge")
+    def _add_judge(self, event: Input.Submitted) -> None:
+        event.stop()
+        session = self.session
+        try:
+            new = Judge(name=event.value, role="floor")
+        except ValidationError:
+            self.notify(_("A judge's name is 1 to 60 characters."), severity="error")
+            return
+        field = event.input
+
+        def finished(ok: bool) -> None:
+            if ok:
+                field.value = ""
+                self.set_focus(None)
+
+        self.run_service(
+            lambda: session.station.add_judge(session.judge.name, new),
+            done=_("{name} joins as a floor judge.").format(name=new.name),
+            on_done=finished,
+        )
+
+    @on(Input.Submitted, "#event-import")
+    def _import(self, event: Input.Submitted) -> None:
+        event.stop()
+        raw = event.value.strip()
+        result = self.query_one("#event-import-result", Static)
+        if not raw:
+            self.notify(_("Type the path of a CSV file first."), severity="warning")
+            return
+        path = str(Path(raw).expanduser())
+        session = self.session
+        failure: list[str] = []
+
+        def work() -> int:
+            try:
+                players = import_players_file(path)
+                session.station.import_players(session.judge.name, players)
+            except Exception as exc:
+                failure.append(str(exc))
+                raise
+            return len(players)
+
+        def imported(count: int) -> None:
+            result.update(
+                ngettext("{n} player imported.", "{n} players imported.", count).format(n=count)
+            )
+            self.notify(
+                ngettext("{n} player imported.", "{n} players imported.", count).format(n=count)
+            )
+            event.input.value = ""
+            self.set_focus(None)
+
+        def finished(ok: bool) -> None:
+            if not ok and failure:
+                result.update(Text(_("Not imported: {why}").format(why=failure[0]), style="bold"))
+
+        result.update(_("Importing…"))
+        self.run_service(work, on_result=imported, on_done=finished)

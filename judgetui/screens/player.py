@@ -1,0 +1,350 @@
+"""One player: standing, points in the current phase, and the whole history.
+
+The history is split the way the rules count it (RULINGS §3): the main rounds, the
+final rounds (where the count starts again from zero, the main-round history still
+visible), and draft warnings apart (they never count). Each record shows its penalty,
+status (pending / issued / dismissed / superseded), infraction, judge, round, time and
+note, and the three-warning decisions sit in their phase with the records.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import DataTable, Footer, Static
+from textual.widgets.data_table import CellDoesNotExist
+
+from judgetui import engine, text
+from judgetui.i18n import N_, _, ngettext
+from judgetui.screens.base import StationScreen
+from judgetui.state import DecisionState, EventState, RecordState
+from judgetui.widgets.format import outcome_text, parse_at, phase_name, status_name
+from judgetui.widgets.header import StationHeader
+
+Row = tuple[str | Text, ...]
+INFRACTION_WIDTH = 28
+"""Cells for an infraction's name in a table; the full name is in the details."""
+
+
+@dataclass(frozen=True)
+class Line:
+    """One row of the history: its order in the log, its key, its cells, its details."""
+
+    seq: int
+    key: str
+    row: Row
+    detail: Text
+
+
+def clipped(value: str, width: int) -> Text:
+    """``value`` cut to ``width`` terminal cells with an ellipsis (wide characters count 2)."""
+    out = Text(value)
+    out.truncate(width, overflow="ellipsis")
+    return out
+
+
+def clock_time(at: str, now: datetime | None = None) -> str:
+    """Local wall-clock time (``14:02``); with the date when it is not ``now``'s day."""
+    try:
+        local = parse_at(at).astimezone()
+    except ValueError:
+        return at
+    if now is not None and local.date() != now.astimezone().date():
+        return local.strftime("%m-%d %H:%M")
+    return local.strftime("%H:%M")
+
+
+class PlayerScreen(StationScreen):
+    """Everything about one player the judges have recorded."""
+
+    HELP_TITLE: ClassVar[str] = N_("Player")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("d", "decide", N_("Decide")),
+        Binding("r", "review", N_("Review pending")),
+        Binding("escape", "back", N_("Back")),
+    ]
+    HEAD_ONLY: ClassVar[frozenset[str]] = frozenset({"decide", "review"})
+
+    def __init__(self, player_id: str) -> None:
+        super().__init__()
+        self.add_class("station-screen")
+        self.player_id = player_id
+        self.details: dict[str, Text] = {}
+        """Row key → the full record (judge, note, review), shown under the table."""
+
+    def compose(self) -> ComposeResult:
+        yield StationHeader()
+        yield Static("", id="player-title", classes="screen-title")
+        yield Static("", id="player-summary")
+        table: DataTable[str | Text] = DataTable(
+            id="player-history", cursor_type="row", zebra_stripes=True
+        )
+        yield table
+        yield Static("", id="player-detail")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        table = self.query_one("#player-history", DataTable)
+        table.add_columns(
+            _("Rd"),
+            _("Time"),
+            _("Penalty"),
+            _("Pt"),
+            _("Status"),
+            _("Infraction"),
+            _("Judge"),
+            _("Note"),
+        )
+        self.show_player()
+        table.focus()
+
+    def on_state_changed(self) -> None:
+        self.show_player()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        allowed = super().check_action(action, parameters)
+        if not allowed:
+            return allowed
+        state = self.session.state
+        if self.player_id not in state.players:
+            return None if action in ("decide", "review") else True
+        if action == "decide":
+            return state.decision_owed(self.player_id) is not None or None
+        if action == "review":
+            return any(i.player == self.player_id for i in self.session.queue()) or None
+        return True
+
+    # -- showing -------------------------------------------------------------------
+
+    def show_player(self) -> None:
+        self.query_one(StationHeader).show(self.session)
+        state = self.session.state
+        title = self.query_one("#player-title", Static)
+        summary = self.query_one("#player-summary", Static)
+        player = state.players.get(self.player_id)
+        if player is None:
+            title.update(_("Player {id}").format(id=self.player_id))
+            summary.update(_("No player {id} in this event.").format(id=self.player_id))
+            return
+        title.update(_("Player: {name} ({id})").format(name=player.name, id=player.id))
+        summary.update(self._summary(state))
+        self._fill_history(state)
+
+    def _summary(self, state: EventState) -> Text:
+        rules = state.rules
+        player = state.players[self.player_id]
+        out = Text()
+        out.append(_("Status") + ": ", style="bold")
+        out.append(
+            status_name(player.status),
+            style="bold" if player.status == "active" else "bold reverse",
+        )
+        points = state.points(self.player_id)
+        out.append(
+            "   " + _("Points in the {phase}").format(phase=phase_name(state.phase)) + ": ",
+            style="bold",
+        )
+        out.append(
+            _("{n} (a decision is owed at {t})").format(n=points, t=rules.three_warnings.threshold)
+        )
+        if state.phase == "finals":
+            out.append("\n" + _("The count restarted at the final rounds; the history is kept."))
+        owed = state.decision_owed(self.player_id)
+        out.append("\n" + _("Decision owed") + ": ", style="bold")
+        if owed is None:
+            out.append(_("no"))
+        else:
+            key = owed.required or owed.default
+            word = _("required") if owed.required else _("default")
+            out.append(
+                _("yes: {penalty} ({word}); press d").format(
+                    penalty=text.penalty_name(rules, key), word=word
+                ),
+                style="bold",
+            )
+        waiting = [i for i in self.session.queue() if i.player == self.player_id]
+        if waiting and any(i.kind != "decision" for i in waiting):
+            count = sum(1 for i in waiting if i.kind != "decision")
+            out.append(
+                "   "
+                + ngettext(
+                    "{n} item waits for the head judge",
+                    "{n} items wait for the head judge",
+                    count,
+                ).format(n=count)
+            )
+        return out
+
+    def _record_line(self, state: EventState, record: RecordState) -> Line:
+        rules = state.rules
+        note = record.note
+        if record.review_note:
+            review = _("review: {note}").format(note=record.review_note)
+            note = f"{note} · {review}" if note else review
+        status = status_name(record.status)
+        if record.status == "issued" and record.judge_role != "head" and record.reviewed_by:
+            status = _("confirmed")
+        penalty = outcome_text(rules, engine.Outcome(record.warning, record.sanction))
+        gone = record.status in ("dismissed", "superseded")
+        if gone:
+            penalty.stylize("dim")
+        applies = text.applies_text(record.applies, record.sanction)
+        row: Row = (
+            str(record.round),
+            clock_time(record.at, self.session.clock()),
+            penalty,
+            str(record.points),
+            Text(status, style="dim" if gone else "bold" if record.status == "pending" else ""),
+            clipped(text.infraction_name(rules, record.infraction), INFRACTION_WIDTH),
+            record.judge,
+            note,
+        )
+        detail = Text()
+        detail.append_text(penalty)
+        if applies:
+            detail.append(f" ({applies})")
+        detail.append(f" · {status} · ")
+        detail.append(text.infraction_name(rules, record.infraction))
+        traits = [
+            _("intentional") if record.intentional else _("unintentional"),
+            _("disruptive") if record.disruptive else _("nondisruptive"),
+            _("minor") if record.minor else _("not minor"),
+        ]
+        detail.append(" (" + _(", ").join(traits) + ")")
+        detail.append(
+            "\n"
+            + _("By {judge}, round {round}, {time}").format(
+                judge=record.judge or "?",
+                round=record.round,
+                time=clock_time(record.at, self.session.clock()),
+            )
+        )
+        if record.reviewed_by and record.judge_role != "head":
+            detail.append(" · " + _("reviewed by {judge}").format(judge=record.reviewed_by))
+        if note:
+            detail.append("\n" + _("Note") + ": ", style="bold")
+            detail.append(note)
+        return Line(record.seq, record.id, row, detail)
+
+    def _decision_line(self, state: EventState, decision: DecisionState) -> Line:
+        rules = state.rules
+        penalty = text.penalty_name(rules, decision.penalty)
+        applies = text.applies_text(decision.applies, decision.penalty)
+        if applies:
+            penalty = f"{penalty} ({applies})"
+        what = ngettext(
+            "three-warning decision at {n} point",
+            "three-warning decision at {n} points",
+            decision.points,
+        ).format(n=decision.points)
+        row: Row = (
+            str(decision.round),
+            clock_time(decision.at, self.session.clock()),
+            Text(penalty, style="bold"),
+            "",
+            _("decided"),
+            what,
+            decision.judge,
+            decision.note,
+        )
+        detail = Text(penalty, style="bold")
+        detail.append(" · " + what)
+        detail.append(
+            "\n"
+            + _("By {judge}, round {round}, {time}").format(
+                judge=decision.judge or "?",
+                round=decision.round,
+                time=clock_time(decision.at, self.session.clock()),
+            )
+        )
+        if decision.note:
+            detail.append("\n" + _("Note") + ": ", style="bold")
+            detail.append(decision.note)
+        return Line(decision.seq, f"decision:{decision.seq}", row, detail)
+
+    def _fill_history(self, state: EventState) -> None:
+        table = self.query_one("#player-history", DataTable)
+        keep = self._highlighted_key(table)
+        table.clear()
+        self.details.clear()
+        player = state.players[self.player_id]
+        records = state.history(self.player_id)
+        sections: list[tuple[str, list[Line]]] = []
+        for phase, title in (
+            ("main", _("Main rounds")),
+            ("finals", _("Final rounds (counted from zero)")),
+        ):
+            lines = [
+                self._record_line(state, r)
+                for r in records
+                if r.phase == phase and not r.draft_only
+            ]
+            lines += [self._decision_line(state, d) for d in player.decisions if d.phase == phase]
+            if lines or phase == state.phase:
+                sections.append((title, sorted(lines, key=lambda line: line.seq)))
+        drafts = [self._record_line(state, r) for r in records if r.draft_only]
+        if drafts:
+            sections.append((_("Draft warnings (never counted)"), drafts))
+        width = len(table.columns)
+        for number, (title, lines) in enumerate(sections):
+            heading: list[str | Text] = [""] * width
+            heading[2] = Text(f"── {title} ──", style="bold")
+            table.add_row(*heading, key=f"section:{number}")
+            if not lines:
+                empty: list[str | Text] = [""] * width
+                empty[2] = Text(_("nothing recorded"), style="italic")
+                table.add_row(*empty, key=f"empty:{number}")
+            for line in lines:
+                table.add_row(*line.row, key=line.key)
+                self.details[line.key] = line.detail
+        keys = [line.key for _title, lines in sections for line in lines]
+        target = keep if keep in self.details else (keys[-1] if keys else None)
+        if target is not None:
+            table.move_cursor(row=table.get_row_index(target), animate=False)
+        self._show_detail(target)
+
+    @staticmethod
+    def _highlighted_key(table: DataTable[str | Text]) -> str | None:
+        if not table.row_count:
+            return None
+        try:
+            key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        except CellDoesNotExist:
+            return None
+        return key
+
+    def _show_detail(self, key: str | None) -> None:
+        detail = self.query_one("#player-detail", Static)
+        if key is None or key not in self.details:
+            detail.update(
+                Text(_("Move through the history with ↑ ↓ to read a record."), style="italic")
+            )
+            return
+        detail.update(self.details[key])
+
+    @on(DataTable.RowHighlighted, "#player-history")
+    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._show_detail(event.row_key.value)
+
+    # -- actions -------------------------------------------------------------------------
+
+    def action_decide(self) -> None:
+        from judgetui.screens.decision import decide_for
+
+        decide_for(self, self.player_id)
+
+    def action_review(self) -> None:
+        from judgetui.screens.review import ReviewScreen
+
+        waiting = [i for i in self.session.queue() if i.player == self.player_id]
+        if waiting:
+            self.app.push_screen(ReviewScreen(waiting[0].id))
+
+    def action_back(self) -> None:
+        self.dismiss(None)

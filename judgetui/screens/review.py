@@ -1,0 +1,628 @@
+"""The head judge's review: the pending queue, one item at a time.
+
+Notices land here at once; a floor judge's requests wait here and count only once
+confirmed (RULINGS §1); a player who reached three points brings a decision. For each
+notice or request the head judge confirms it, upgrades it to any official level above
+the one asked (a warning level or a sanction), or dismisses it with a note, and may flip
+"minor" on the way (it decides which three-warning options stay open, RULINGS §3). The
+player's history stands beside the item, so nobody reviews blind.
+
+Keys: ``c`` confirm, ``u`` upgrade, ``x`` dismiss, ``m`` minor, ``d``/enter decide
+(decision items), ``j``/``k`` or the arrows move, ``p`` the player, escape back.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Footer, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from judgetui import engine, text
+from judgetui.i18n import N_, _, ngettext
+from judgetui.rules import WARNING
+from judgetui.screens.base import StationScreen, localize_bindings
+from judgetui.screens.decision import decide_for
+from judgetui.screens.player import INFRACTION_WIDTH, PlayerScreen, clipped, clock_time
+from judgetui.state import EventState, QueueItem, RecordState
+from judgetui.widgets.format import ago, outcome_text, phase_name, status_name
+from judgetui.widgets.header import StationHeader
+
+
+@dataclasses.dataclass(frozen=True)
+class ReviewAnswer:
+    """What the head judge filled in for an upgrade or a dismissal."""
+
+    penalty: str | None
+    note: str
+
+
+def points_if(state: EventState, record: RecordState, warning: str | None) -> int:
+    """The player's points in the current phase if ``record`` stood with ``warning``, issued.
+
+    ``warning=None`` leaves the record out (a dismissal). The engine counts; this only
+    swaps the one record, so the review can say what a choice will do before it is made.
+    """
+    past = [
+        r.past()
+        for r in state.history(record.player)
+        if r.status != "superseded" and r.id != record.id
+    ]
+    if warning is not None:
+        past.append(dataclasses.replace(record.past(), warning=warning, status="issued"))
+    return engine.warning_points(state.rules, past, state.phase)
+
+
+def upgrade_choices(state: EventState, record: RecordState) -> list[tuple[str, str]]:
+    """(key, warning it leaves) for every official level above what the record asks.
+
+    Mirrors the service's rule: a warning level above the current one and at least the
+    first official level, or a sanction above the current sanction (the warning stays).
+    """
+    rules = state.rules
+    official = rules.penalties[rules.history.official_from].rank
+    current = rules.penalties[record.warning].rank
+    choices = [
+        (key, key)
+        for key in rules.warnings()
+        if rules.penalties[key].rank > current and rules.penalties[key].rank >= official
+    ]
+    floor = -1 if record.sanction is None else rules.penalties[record.sanction].rank
+    choices += [
+        (key, record.warning)
+        for key in rules.sanctions_ladder()
+        if rules.penalties[key].rank > floor
+    ]
+    return choices
+
+
+def effect_text(state: EventState, before: int, after: int) -> str:
+    """``2 → 3 points · a decision is owed`` in the judge's words."""
+    tw = state.rules.three_warnings
+    if before == after:
+        words = ngettext("stays at {n} point", "stays at {n} points", after).format(n=after)
+    else:
+        words = ngettext("{before} → {after} point", "{before} → {after} points", after).format(
+            before=before, after=after
+        )
+    if after >= tw.forced_ejection_at:
+        words += " · " + _("ejection is required")
+    elif after >= tw.threshold:
+        words += " · " + _("a decision is owed")
+    return words
+
+
+class ReviewActionModal(ModalScreen[ReviewAnswer | None]):
+    """Upgrade (pick a level, optional note) or dismiss (a note is required)."""
+
+    HELP_TITLE: ClassVar[str] = N_("Upgrade or dismiss")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "submit", N_("Done"), priority=True),
+        Binding("tab", "switch", N_("Note"), show=False),
+        Binding("escape", "cancel", N_("Cancel")),
+    ]
+
+    def __init__(
+        self,
+        title: str,
+        choices: list[tuple[str, Text]] | None,
+        note_label: str,
+        *,
+        note_required: bool,
+    ) -> None:
+        super().__init__(classes="station-modal")
+        self.title_text = title
+        self.choices = choices
+        self.note_label = note_label
+        self.note_required = note_required
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="review-action-box", classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title")
+            if self.choices is not None:
+                yield OptionList(
+                    *(Option(label, id=key) for key, label in self.choices),
+                    id="review-action-choices",
+                )
+            yield Static(self.note_label, classes="field-label")
+            yield Input(id="review-action-note")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        session = getattr(self.app, "session", None)
+        localize_bindings(self, is_head=bool(getattr(session, "is_head", True)))
+        if not getattr(self.app, "cursor_blink", True):
+            self.query_one("#review-action-note", Input).cursor_blink = False
+        if self.choices:
+            choices = self.query_one("#review-action-choices", OptionList)
+            choices.highlighted = 0
+            choices.focus()
+        else:
+            self.query_one("#review-action-note", Input).focus()
+
+    def action_switch(self) -> None:
+        note = self.query_one("#review-action-note", Input)
+        if note.has_focus and self.choices:
+            self.query_one("#review-action-choices", OptionList).focus()
+        else:
+            note.focus()
+
+    @on(OptionList.OptionSelected)
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_submit()
+
+    def action_submit(self) -> None:
+        penalty: str | None = None
+        if self.choices is not None:
+            option = self.query_one("#review-action-choices", OptionList).highlighted_option
+            if option is None:
+                return
+            penalty = option.id
+        note = self.query_one("#review-action-note", Input).value.strip()
+        if self.note_required and not note:
+            self.notify(_("Write a note: the player and the log deserve a reason."))
+            self.query_one("#review-action-note", Input).focus()
+            return
+        self.dismiss(ReviewAnswer(penalty, note))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ReviewScreen(StationScreen):
+    """The head judge's queue, item by item, with the player's history beside it."""
+
+    HELP_TITLE: ClassVar[str] = N_("Head judge review")
+    # Textual declares this without ClassVar, so mypy refuses one here.
+    HORIZONTAL_BREAKPOINTS = [  # noqa: RUF012
+        (0, "-narrow"),
+        (100, "-wide"),
+    ]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("c", "confirm", N_("Confirm")),
+        Binding("u", "upgrade", N_("Upgrade")),
+        Binding("x", "dismiss_item", N_("Dismiss")),
+        Binding("m", "minor", N_("Minor")),
+        Binding("d,enter", "decide", N_("Decide")),
+        Binding("j,down", "move(1)", N_("Next")),
+        Binding("k,up", "move(-1)", N_("Previous")),
+        Binding("p", "player", N_("Player")),
+        Binding("escape", "back", N_("Back")),
+        Binding("pageup", "scroll_card(-1)", N_("Scroll the item up"), show=False),
+        Binding("pagedown", "scroll_card(1)", N_("Scroll the item down"), show=False),
+    ]
+    HEAD_ONLY: ClassVar[frozenset[str]] = frozenset(
+        {"confirm", "upgrade", "dismiss_item", "minor", "decide"}
+    )
+    AUTO_FOCUS: ClassVar[str | None] = ""
+    """Nothing takes the focus: the arrows move through the queue, not inside a pane."""
+
+    def __init__(self, item_id: str | None = None) -> None:
+        super().__init__()
+        self.add_class("station-screen")
+        self.start_item = item_id
+        self.index = 0
+        self.items: list[QueueItem] = []
+        self.minor_changes: dict[str, bool] = {}
+        """Item id → the "minor" the head judge set with ``m`` (sent with the review)."""
+        self.busy = False
+
+    # -- layout ------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield StationHeader()
+        yield Static(_("Head judge review"), id="review-title", classes="screen-title")
+        with Horizontal(id="review-body"):
+            card = VerticalScroll(id="review-item")
+            card.can_focus = False
+            with card:
+                yield Static("", id="review-card")
+            with Vertical(id="review-history"):
+                yield Static("", id="review-history-title", classes="pane-title")
+                table: DataTable[str | Text] = DataTable(
+                    id="review-history-table", cursor_type="row", zebra_stripes=True
+                )
+                table.can_focus = False
+                yield table
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one(StationHeader).show(self.session)
+        table = self.query_one("#review-history-table", DataTable)
+        table.add_columns(_("Rd"), _("Penalty"), _("Status"), _("Infraction"), _("Judge"))
+        if not self.session.is_head:
+            self.query_one("#review-title", Static).update(_("Head judge review"))
+            self.query_one("#review-card", Static).update(
+                Text(
+                    _(
+                        "Only the head judge reviews the queue; {name} is a floor judge.\n"
+                        "Press escape to go back."
+                    ).format(name=self.session.judge.name),
+                    style="bold",
+                )
+            )
+            self.query_one("#review-history", Vertical).display = False
+            self.notify(_("Only the head judge reviews the queue."), severity="error")
+            return
+        self.items = list(self.session.queue())
+        if self.start_item is not None:
+            ids = [item.id for item in self.items]
+            if self.start_item in ids:
+                self.index = ids.index(self.start_item)
+        self.show_item()
+        current = self.current
+        if current is not None and current.id == self.start_item and current.kind == "decision":
+            self.call_after_refresh(self.action_decide)
+
+    # -- state -------------------------------------------------------------------
+
+    @property
+    def current(self) -> QueueItem | None:
+        if not self.items:
+            return None
+        return self.items[min(self.index, len(self.items) - 1)]
+
+    def on_state_changed(self) -> None:
+        self.query_one(StationHeader).show(self.session)
+        if not self.session.is_head:
+            return
+        keep = self.current.id if self.current else None
+        self.items = list(self.session.queue())
+        ids = [item.id for item in self.items]
+        if keep in ids:
+            self.index = ids.index(keep)
+        self.index = max(0, min(self.index, len(self.items) - 1))
+        self.show_item()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        allowed = super().check_action(action, parameters)
+        if not allowed:
+            return allowed
+        item = self.current
+        if action in ("confirm", "upgrade", "dismiss_item", "minor"):
+            return None if item is None or item.kind == "decision" or self.busy else True
+        if action == "decide":
+            return None if item is None or item.kind != "decision" or self.busy else True
+        if action == "player":
+            return item is not None
+        if action == "move":
+            return len(self.items) > 1 or None
+        return True
+
+    # -- showing -------------------------------------------------------------------
+
+    def show_item(self) -> None:
+        """Fill the card and the history for the current item."""
+        item = self.current
+        state = self.session.state
+        title = self.query_one("#review-title", Static)
+        card = self.query_one("#review-card", Static)
+        history = self.query_one("#review-history", Vertical)
+        if item is None:
+            title.update(_("Head judge review · the queue is empty"))
+            card.update(Text(_("Nothing waits for you. Press escape to go back."), style="bold"))
+            history.display = False
+            self.refresh_bindings()
+            return
+        history.display = True
+        position = min(self.index, len(self.items) - 1) + 1
+        title.update(
+            _("Head judge review · item {n} of {total}").format(n=position, total=len(self.items))
+        )
+        if item.kind == "decision":
+            card.update(self._decision_card(state, item))
+        else:
+            card.update(self._record_card(state, state.records[item.id]))
+        self._fill_history(state, item)
+        self.refresh_bindings()
+
+    def _kind_text(self, item: QueueItem) -> str:
+        kinds = {
+            "notice": _("Notice to check"),
+            "request": _("Request from a floor judge"),
+            "decision": _("Three-warning decision owed"),
+        }
+        return kinds[item.kind]
+
+    def _player_line(self, state: EventState, player_id: str) -> Text:
+        player = state.players[player_id]
+        line = Text()
+        line.append(f"{player.name} ({player.id})", style="bold")
+        points = state.points(player_id)
+        line.append(
+            "  "
+            + ngettext("{n} point in the {phase}", "{n} points in the {phase}", points).format(
+                n=points, phase=phase_name(state.phase)
+            )
+        )
+        return line
+
+    def _record_card(self, state: EventState, record: RecordState) -> Text:
+        rules = state.rules
+        item = self.current
+        assert item is not None
+        out = Text()
+        out.append(self._kind_text(item), style="bold reverse")
+        out.append("  " + _("waiting {age}").format(age=ago(record.at, self.session.clock())))
+        out.append("\n")
+        out.append_text(self._player_line(state, record.player))
+        out.append("\n")
+        verb = _("Asks for") if record.status == "pending" else _("Issued")
+        out.append(f"{verb}: ", style="bold")
+        out.append_text(outcome_text(rules, engine.Outcome(record.warning, record.sanction)))
+        applies = text.applies_text(record.applies, record.sanction)
+        if applies:
+            out.append(f" ({applies})")
+        out.append("\n")
+        out.append(
+            _("Recommended {recommended}, minimum {minimum}").format(
+                recommended=text.penalty_name(rules, record.recommended),
+                minimum=text.penalty_name(rules, record.minimum),
+            )
+        )
+        out.append("\n")
+        out.append(_("Infraction") + ": ", style="bold")
+        out.append(text.infraction_name(rules, record.infraction))
+        traits = [
+            _("intentional") if record.intentional else _("unintentional"),
+            _("disruptive") if record.disruptive else _("nondisruptive"),
+        ]
+        out.append(" · " + _(", ").join(traits) + "\n")
+        minor = self.minor_changes.get(record.id, record.minor)
+        out.append(_("Minor") + ": ", style="bold")
+        out.append(_("yes") if minor else _("no"))
+        if record.id in self.minor_changes and minor != record.minor:
+            out.append("  " + _("(changed by you; sent with the review)"), style="italic")
+        out.append("\n")
+        out.append(_("From") + ": ", style="bold")
+        out.append(
+            _("{judge}, round {round}, {time}").format(
+                judge=record.judge or "?", round=record.round, time=clock_time(record.at)
+            )
+        )
+        out.append("\n")
+        if record.note:
+            out.append(_("Note") + ": ", style="bold")
+            out.append(record.note + "\n")
+        before = state.points(record.player)
+        out.append(_("If confirmed") + ": ", style="bold")
+        out.append(effect_text(state, before, points_if(state, record, record.warning)))
+        return out
+
+    def _decision_card(self, state: EventState, item: QueueItem) -> Text:
+        rules = state.rules
+        out = Text()
+        out.append(self._kind_text(item), style="bold reverse")
+        out.append("\n")
+        out.append_text(self._player_line(state, item.player))
+        out.append("\n")
+        owed = state.decision_owed(item.player)
+        if owed is not None:
+            if owed.required:
+                out.append(
+                    _("{penalty} is required (a fourth warning).").format(
+                        penalty=text.penalty_name(rules, owed.required)
+                    )
+                )
+            else:
+                out.append(
+                    _("Default: {penalty}. Allowed: {allowed}.").format(
+                        penalty=text.penalty_name(rules, owed.default),
+                        allowed=_(", ").join(text.penalty_name(rules, k) for k in owed.allowed),
+                    )
+                )
+            out.append("\n")
+        out.append(_("Press d or enter to decide."), style="bold")
+        return out
+
+    def _fill_history(self, state: EventState, item: QueueItem) -> None:
+        rules = state.rules
+        player = state.players[item.player]
+        self.query_one("#review-history-title", Static).update(
+            _("History of {name}").format(name=player.name)
+        )
+        table = self.query_one("#review-history-table", DataTable)
+        table.clear()
+        mark_row = None
+        for number, record in enumerate(state.history(item.player)):
+            is_item = record.id == item.id
+            if is_item:
+                mark_row = number
+            round_label = f"F{record.round}" if record.phase == "finals" else f"{record.round}"
+            table.add_row(
+                ("▶ " if is_item else "  ") + round_label,
+                outcome_text(rules, engine.Outcome(record.warning, record.sanction)),
+                status_name(record.status),
+                clipped(text.infraction_name(rules, record.infraction), INFRACTION_WIDTH),
+                record.judge,
+                key=record.id,
+            )
+        if not table.row_count:
+            table.add_row("", _("No earlier penalties."), "", "", "")
+        else:
+            table.move_cursor(row=mark_row if mark_row is not None else table.row_count - 1)
+
+    # -- actions -----------------------------------------------------------------------
+
+    def _record(self) -> RecordState | None:
+        item = self.current
+        if item is None or item.kind == "decision":
+            return None
+        return self.session.state.records.get(item.id)
+
+    def _review(
+        self,
+        action: str,
+        penalty: str | None = None,
+        note: str = "",
+        done: str | None = None,
+    ) -> None:
+        record = self._record()
+        if record is None:
+            return
+        session = self.session
+        minor = self.minor_changes.get(record.id)
+        wanted_minor = minor if minor is not None and action != "dismiss" else None
+        self.busy = True
+        self.refresh_bindings()
+
+        def finished(ok: bool) -> None:
+            self.busy = False
+            self.refresh_bindings()
+            if not ok:
+                return
+            self.minor_changes.pop(record.id, None)
+            if wanted_minor is not None:
+                self._check_minor(record.id, wanted_minor)
+
+        self.run_service(
+            lambda: session.station.review(
+                session.judge.name, record.id, action, penalty, note, wanted_minor
+            ),
+            done=done,
+            on_done=finished,
+        )
+
+    def _check_minor(self, record_id: str, wanted: bool) -> None:
+        """Say so when the stored record did not take the "minor" the head judge set."""
+        state = self.session.state
+        record = state.records.get(record_id)
+        if record is None:
+            return
+        latest = next(
+            (r for r in state.history(record.player) if r.supersedes == record_id), record
+        )
+        if latest.minor != wanted:
+            self.notify(
+                _(
+                    'Confirmed, but "minor" stays {value}: the service changes it only with '
+                    "an upgrade."
+                ).format(value=_("yes") if latest.minor else _("no")),
+                severity="warning",
+            )
+
+    def action_confirm(self) -> None:
+        record = self._record()
+        if record is None:
+            return
+        name = self.session.state.players[record.player].name
+        self._review(
+            "confirm",
+            done=_("Confirmed: {penalty} for {name}.").format(
+                penalty=text.penalty_name(self.session.rules, record.penalty), name=name
+            ),
+        )
+
+    def action_upgrade(self) -> None:
+        record = self._record()
+        if record is None:
+            return
+        state = self.session.state
+        rules = state.rules
+        before = state.points(record.player)
+        choices: list[tuple[str, Text]] = []
+        for key, warning in upgrade_choices(state, record):
+            label = Text(text.outcome_name(rules, self._outcome_after(record, key)), style="bold")
+            label.append("  " + effect_text(state, before, points_if(state, record, warning)))
+            choices.append((key, label))
+        name = state.players[record.player].name
+
+        def answered(answer: ReviewAnswer | None) -> None:
+            if answer is None or answer.penalty is None:
+                return
+            self._review(
+                "upgrade",
+                answer.penalty,
+                answer.note,
+                done=_("Upgraded to {penalty} for {name}.").format(
+                    penalty=text.penalty_name(rules, answer.penalty), name=name
+                ),
+            )
+
+        self.app.push_screen(
+            ReviewActionModal(
+                _("Upgrade for {name}: choose the level").format(name=name),
+                choices,
+                _("Note (optional)"),
+                note_required=False,
+            ),
+            answered,
+        )
+
+    def _outcome_after(self, record: RecordState, key: str) -> engine.Outcome:
+        if self.session.rules.penalties[key].kind == WARNING:
+            return engine.Outcome(key, record.sanction)
+        return engine.Outcome(record.warning, key)
+
+    def action_dismiss_item(self) -> None:
+        record = self._record()
+        if record is None:
+            return
+        name = self.session.state.players[record.player].name
+
+        def answered(answer: ReviewAnswer | None) -> None:
+            if answer is None:
+                return
+            self._review(
+                "dismiss",
+                note=answer.note,
+                done=_("Dismissed for {name}.").format(name=name),
+            )
+
+        self.app.push_screen(
+            ReviewActionModal(
+                _("Dismiss the {penalty} for {name}").format(
+                    penalty=text.penalty_name(self.session.rules, record.penalty), name=name
+                ),
+                None,
+                _("Why is it dismissed? (required)"),
+                note_required=True,
+            ),
+            answered,
+        )
+
+    def action_minor(self) -> None:
+        record = self._record()
+        if record is None:
+            return
+        now = self.minor_changes.get(record.id, record.minor)
+        if (not now) == record.minor:
+            self.minor_changes.pop(record.id, None)
+        else:
+            self.minor_changes[record.id] = not now
+        self.show_item()
+
+    def action_decide(self) -> None:
+        item = self.current
+        if item is None or item.kind != "decision":
+            return
+        decide_for(self, item.player)
+
+    def action_move(self, step: int) -> None:
+        if not self.items:
+            return
+        self.index = (min(self.index, len(self.items) - 1) + step) % len(self.items)
+        self.show_item()
+
+    def action_player(self) -> None:
+        item = self.current
+        if item is not None:
+            self.app.push_screen(PlayerScreen(item.player))
+
+    def action_scroll_card(self, pages: int) -> None:
+        card = self.query_one("#review-item", VerticalScroll)
+        if pages < 0:
+            card.scroll_page_up(animate=False)
+        else:
+            card.scroll_page_down(animate=False)
+
+    def action_back(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,179 @@
+"""One judge's session at the station: the service, who is signed in, the latest state.
+
+Following the file has two halves so that the slow part never runs on the UI thread:
+`Session.check` (any thread) reads the file when its stamp changed and, when another
+station rewrote history rather than appending, folds a whole new state there;
+`Session.accept` (the App's thread) applies the new entries to the state the screens
+read. `Session.refresh` does both at once for callers without a UI.
+"""
+
+from __future__ import annotations
+
+import gc
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from judgetui.i18n import _
+from judgetui.rules import Rules
+from judgetui.service import BadInput, NotPermitted, Planner, Station
+from judgetui.state import EventState, JudgeState, QueueItem
+from judgetui.store import FileStamp
+
+Clock = Callable[[], datetime]
+
+
+@dataclass(frozen=True)
+class Change:
+    """A new version of the event file, as the watcher read it.
+
+    ``entries`` is the whole log (the store's own list, not a copy). ``state`` is set
+    when the log was not an extension of the one the session had, already folded.
+    """
+
+    stamp: FileStamp
+    entries: Sequence[Mapping[str, Any]]
+    state: EventState | None = None
+
+
+def load_state(station: Station) -> tuple[EventState, FileStamp]:
+    """Read and fold the event file with the collector paused, then `settle` it.
+
+    Raises the store's `EventFileError` for a file that cannot be used.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        snapshot = station.file.load()
+        state = station.fold(snapshot)
+    finally:
+        if was_enabled:
+            gc.enable()
+    return settle(state), snapshot.stamp
+
+
+def settle(state: EventState) -> EventState:
+    """Keep the garbage collector off a freshly loaded event.
+
+    A 7,500-player event is millions of objects that live as long as the station.
+    Python's collector would rescan them all every few thousand allocations, which
+    made every redraw of the dashboard 20x slower; frozen, they are left alone (they
+    are still freed normally once nothing refers to them).
+    """
+    gc.freeze()
+    return state
+
+
+def _extends(state: EventState, entries: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether ``entries`` begins with the log ``state`` was folded from.
+
+    The log is hash-chained, so one hash at the right place vouches for every entry
+    before it.
+    """
+    if state.count > len(entries):
+        return False
+    return state.count == 0 or entries[state.count - 1].get("hash") == state.head
+
+
+@dataclass
+class Session:
+    station: Station
+    judge: JudgeState
+    state: EventState
+    clock: Clock
+    stamp: FileStamp | None = None
+    version: int = 0
+    _queue: tuple[int, int, list[QueueItem]] | None = field(default=None, repr=False)
+    _checking: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    @property
+    def rules(self) -> Rules:
+        return self.station.rules
+
+    @property
+    def is_head(self) -> bool:
+        return self.judge.role == "head"
+
+    @property
+    def now(self) -> datetime:
+        return self.clock()
+
+    def queue(self) -> list[QueueItem]:
+        """The head judge's queue, computed once per version of the state."""
+        key = (id(self.state), self.state.count)
+        if self._queue is None or self._queue[:2] != key:
+            self._queue = (*key, self.state.queue())
+        return self._queue[2]
+
+    # -- following the file ----------------------------------------------------
+
+    def check(self) -> Change | None:
+        """A `Change` when the file's stamp moved since the last check; any thread.
+
+        Raises `EventFileError` when the file cannot be read (the last good state stays).
+        """
+        with self._checking:
+            stamp = self.station.file.stamp()
+            if stamp is None or stamp == self.stamp:
+                return None
+            snapshot = self.station.file.load()
+            self.stamp = snapshot.stamp
+        if _extends(self.state, snapshot.entries):
+            return Change(snapshot.stamp, snapshot.entries)
+        return Change(snapshot.stamp, snapshot.entries, self.station.fold(snapshot))
+
+    def accept(self, change: Change) -> bool:
+        """Bring the state up to ``change``; True when anything changed. UI thread only."""
+        if change.state is not None:
+            self.state = settle(change.state)
+        elif _extends(self.state, change.entries):
+            if self.state.count == len(change.entries):
+                return False
+            for entry in change.entries[self.state.count :]:
+                self.state.apply(entry)
+        else:
+            self.state = settle(EventState.fold(self.rules, change.entries))
+        self.judge = self.state.judges.get(self.judge.name, self.judge)
+        self.version += 1
+        return True
+
+    def refresh(self) -> bool:
+        """Reload when the file's stamp changed, applying only new entries when it can."""
+        change = self.check()
+        return change is not None and self.accept(change)
+
+
+def signed_in_judge(station: Station, state: EventState, name: str | None) -> JudgeState | None:
+    """Who is at the keyboard: ``name`` checked against the roster, else this OS account's judge.
+
+    None when the roster must be asked (an unbound event and no name). Raises `BadInput`
+    for an unknown judge and `NotPermitted` for a judge bound to another OS account, or
+    when no judge of the event may sign in from this account at all.
+    """
+    planner = station.planner
+    if name:
+        return planner.identify(state, name)
+    try:
+        return planner.identify(state, None)
+    except BadInput:
+        if roster_for(planner, state):
+            return None
+        raise NotPermitted(
+            _("no judge of this event may sign in as OS account {user}").format(
+                user=planner.caller.os_user
+            )
+        ) from None
+
+
+def roster_for(planner: Planner, state: EventState) -> list[JudgeState]:
+    """The judges this process may sign in as: head judge first, then by name."""
+    allowed = []
+    for judge in state.judges.values():
+        try:
+            planner.identify(state, judge.name)
+        except (BadInput, NotPermitted):
+            continue
+        allowed.append(judge)
+    return sorted(allowed, key=lambda j: (j.role != "head", j.name.casefold()))

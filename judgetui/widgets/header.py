@@ -1,0 +1,41 @@
+"""The station's top line: the event, the round and phase, and who is at the keyboard."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import Static
+
+from judgetui.i18n import _
+from judgetui.session import Session
+from judgetui.widgets.format import phase_name, role_name, round_label
+
+
+class StationHeader(Static):
+    """One line: event · round · phase, then the judge (role) · unbound event.
+
+    When the line is too long the event's name gives way first: the judge knows
+    which event they are at, not always which round it is.
+    """
+
+    def show(self, session: Session) -> None:
+        state = session.state
+        name = Text(state.name or _("(unnamed event)"), style="bold")
+        where = Text(" · ")
+        where.append(round_label(state))
+        where.append(" · ")
+        where.append(
+            phase_name(state.phase), style="bold reverse" if state.phase == "finals" else ""
+        )
+        who = Text("  ")
+        who.append(session.judge.name, style="bold")
+        who.append(f" ({role_name(session.judge.role)})")
+        if not state.bound:
+            who.append(" · ")
+            who.append(_("unbound event"), style="italic")
+        grid = Table.grid(expand=True)
+        grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+        grid.add_column(no_wrap=True)
+        grid.add_column(justify="right", no_wrap=True)
+        grid.add_row(name, where, who)
+        self.update(grid)

@@ -1,0 +1,84 @@
+"""ctrl+p: find a player (open their detail) or an action (new incident, review, event, help)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from itertools import islice
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from judgetui import screens
+from judgetui.i18n import _
+from judgetui.session import Session
+from judgetui.widgets.format import points_phrase
+
+PLAYER_HITS = 30
+
+
+class StationCommands(Provider):
+    """Players and the station's actions; head-judge actions only for the head judge."""
+
+    @property
+    def _session(self) -> Session | None:
+        session = getattr(self.app, "session", None)
+        return session if isinstance(session, Session) else None
+
+    def _actions(self) -> list[tuple[str, str, Callable[[], None]]]:
+        session = self._session
+        app = self.app
+        actions: list[tuple[str, str, Callable[[], None]]] = [
+            (
+                _("New incident"),
+                _("Classify and record a penalty"),
+                partial(screens.open_classify, app),
+            ),
+            (_("Help"), _("Every key of the station"), partial(screens.open_help, app)),
+        ]
+        if session is not None and session.is_head:
+            actions += [
+                (
+                    _("Review queue"),
+                    _("Notices, requests and decisions"),
+                    partial(screens.open_review, app),
+                ),
+                (
+                    _("Event"),
+                    _("Round, final rounds, judges, players"),
+                    partial(screens.open_event, app),
+                ),
+            ]
+        return actions
+
+    async def discover(self) -> Hits:
+        if self._session is None:
+            return
+        for title, help_text, callback in self._actions():
+            yield DiscoveryHit(title, callback, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        session = self._session
+        if session is None:
+            return
+        matcher = self.matcher(query)
+        for title, help_text, callback in self._actions():
+            score = matcher.match(title)
+            if score > 0:
+                yield Hit(score, matcher.highlight(title), callback, help=help_text)
+        wanted = "".join(query.casefold().split())
+        if not wanted:
+            return
+        state = session.state
+        found = (
+            p
+            for p in state.players.values()
+            if wanted in "".join(f"{p.id}{p.name}".casefold().split())
+        )
+        for player in islice(found, PLAYER_HITS):
+            label = f"{player.id} {player.name}"
+            yield Hit(
+                max(matcher.match(label), 0.5),
+                matcher.highlight(label),
+                partial(screens.open_player, self.app, player.id),
+                help=_("Player · {points}").format(points=points_phrase(state.points(player.id))),
+            )

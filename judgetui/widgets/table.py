@@ -1,0 +1,262 @@
+"""`RowTable`: a read-only table that renders only the rows on screen.
+
+Textual's DataTable builds every row up front (about 0.15 ms a row: 1.1 s for the
+7,500 players of a big event, again on every filter keystroke). This table keeps the
+rows as plain tuples and draws the visible lines only, so a judge can filter thousands
+of players as fast as they type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Protocol
+
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+Cell = str | Text
+MIN_FLEXIBLE_WIDTH = 12
+
+
+@dataclass(frozen=True)
+class Column:
+    label: str
+    width: int | None = None
+    """Fixed width in cells; None shares the room left over with other such columns."""
+    justify: str = "left"
+    optional: bool = False
+    """Left out, last first, when the flexible columns would get too narrow to read."""
+
+
+class TableRow(Protocol):
+    """A row: its key, and its cells (read only when the row is drawn)."""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def cells(self) -> Sequence[Cell]: ...
+
+
+@dataclass(frozen=True)
+class Row:
+    key: str
+    cells: tuple[Cell, ...]
+
+
+class RowTable(ScrollView, can_focus=True):
+    """Rows with a cursor: up/down move it, enter selects."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "row-table--header",
+        "row-table--cursor",
+        "row-table--cursor-blurred",
+        "row-table--empty",
+    }
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up,k", "move(-1)", "Up", show=False),
+        Binding("down,j", "move(1)", "Down", show=False),
+        Binding("pageup", "page(-1)", "Page up", show=False),
+        Binding("pagedown", "page(1)", "Page down", show=False),
+        Binding("home", "jump(0)", "First", show=False),
+        Binding("end", "jump(-1)", "Last", show=False),
+        Binding("enter", "select", "Open", show=False),
+    ]
+    DEFAULT_CSS = """
+    RowTable { height: 1fr; overflow-x: hidden; }
+    RowTable > .row-table--header { text-style: bold; }
+    RowTable > .row-table--cursor {
+        background: $block-cursor-background;
+        color: $block-cursor-foreground;
+    }
+    RowTable > .row-table--cursor-blurred { background: $block-cursor-blurred-background; }
+    RowTable > .row-table--empty { color: $text-muted; text-style: italic; }
+    """
+
+    cursor: reactive[int] = reactive(0, init=False)
+
+    class Highlighted(Message):
+        def __init__(self, table: RowTable, key: str | None) -> None:
+            super().__init__()
+            self.table = table
+            self.key = key
+
+        @property
+        def control(self) -> RowTable:
+            return self.table
+
+    class Selected(Message):
+        def __init__(self, table: RowTable, key: str) -> None:
+            super().__init__()
+            self.table = table
+            self.key = key
+
+        @property
+        def control(self) -> RowTable:
+            return self.table
+
+    def __init__(
+        self,
+        columns: Sequence[Column],
+        *,
+        empty: str = "",
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self.columns = tuple(columns)
+        self.empty = empty
+        self.rows: list[TableRow] = []
+        self._index: dict[str, int] = {}
+
+    # -- data ------------------------------------------------------------------------
+
+    def set_rows(self, rows: Sequence[TableRow], *, keep_cursor: bool = True) -> None:
+        """Replace every row; the cursor stays on the same key when it is still there."""
+        key = self.cursor_key if keep_cursor else None
+        self.rows = list(rows)
+        self._index = {row.key: i for i, row in enumerate(self.rows)}
+        self.virtual_size = Size(self.size.width, len(self.rows) + 1)
+        target = self._index.get(key, min(self.cursor, len(self.rows) - 1)) if key else 0
+        self.set_reactive(RowTable.cursor, max(0, target))
+        self._scroll_to_cursor()
+        self.refresh()
+        self.post_message(self.Highlighted(self, self.cursor_key))
+
+    @property
+    def cursor_key(self) -> str | None:
+        if 0 <= self.cursor < len(self.rows):
+            return self.rows[self.cursor].key
+        return None
+
+    def move_to(self, key: str) -> bool:
+        index = self._index.get(key)
+        if index is None:
+            return False
+        self.cursor = index
+        return True
+
+    # -- cursor ----------------------------------------------------------------------
+
+    def validate_cursor(self, value: int) -> int:
+        return max(0, min(value, len(self.rows) - 1))
+
+    def watch_cursor(self) -> None:
+        self._scroll_to_cursor()
+        self.refresh()
+        self.post_message(self.Highlighted(self, self.cursor_key))
+
+    def _visible_rows(self) -> int:
+        return max(1, self.scrollable_content_region.height - 1)
+
+    def _scroll_to_cursor(self) -> None:
+        top = round(self.scroll_y)
+        visible = self._visible_rows()
+        if self.cursor < top:
+            self.scroll_to(y=self.cursor, animate=False, immediate=True)
+        elif self.cursor >= top + visible:
+            self.scroll_to(y=self.cursor - visible + 1, animate=False, immediate=True)
+
+    def action_move(self, step: int) -> None:
+        self.cursor += step
+
+    def action_page(self, direction: int) -> None:
+        self.cursor += direction * self._visible_rows()
+
+    def action_jump(self, where: int) -> None:
+        self.cursor = len(self.rows) - 1 if where < 0 else 0
+
+    def action_select(self) -> None:
+        key = self.cursor_key
+        if key is not None:
+            self.post_message(self.Selected(self, key))
+
+    def on_click(self, event: events.Click) -> None:
+        row = event.y - 1 + round(self.scroll_y)
+        if 0 <= row < len(self.rows) and event.y >= 1:
+            if row == self.cursor and event.chain > 1:
+                self.action_select()
+            self.cursor = row
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def on_resize(self) -> None:
+        self.virtual_size = Size(self.size.width, len(self.rows) + 1)
+        self._scroll_to_cursor()
+
+    # -- drawing ---------------------------------------------------------------------
+
+    def _widths(self, total: int) -> list[int]:
+        """Each column's width; 0 for an optional column left out."""
+        shown = list(self.columns)
+        while True:
+            fixed = sum(c.width or 0 for c in shown) + len(shown) - 1
+            flexible = [c for c in shown if c.width is None]
+            share = (total - fixed) // len(flexible) if flexible else 0
+            optional = [c for c in shown if c.optional]
+            if not optional or (flexible and share >= MIN_FLEXIBLE_WIDTH):
+                break
+            shown.remove(optional[-1])
+        share = max(4, share)
+        return [
+            0 if c not in shown else c.width if c.width is not None else share for c in self.columns
+        ]
+
+    def _line(
+        self, cells: Sequence[Cell], width: int, style: Style, over: Style | None = None
+    ) -> Strip:
+        """One row; ``over`` (the cursor) is laid over the cells' own colours."""
+        line = Text(no_wrap=True, overflow="ellipsis", end="")
+        first = True
+        for cell, column, cell_width in zip(cells, self.columns, self._widths(width), strict=False):
+            if not cell_width:
+                continue
+            if not first:
+                line.append(" ")
+            first = False
+            text = cell.copy() if isinstance(cell, Text) else Text(cell)
+            text.truncate(cell_width, overflow="ellipsis", pad=False)
+            gap = " " * (cell_width - text.cell_len)
+            if column.justify == "right":
+                line.append(gap)
+                line.append_text(text)
+            else:
+                line.append_text(text)
+                line.append(gap)
+        segments = Segment.apply_style(line.render(self.app.console), style, over)
+        return Strip(segments).adjust_cell_length(width, style + over if over else style)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.scrollable_content_region.width
+        base = self.rich_style
+        if y == 0:
+            header = self.get_component_rich_style("row-table--header")
+            return self._line([c.label for c in self.columns], width, base + header)
+        index = y - 1 + round(self.scroll_y)
+        if not self.rows:
+            if y == 1 and self.empty:
+                style = base + self.get_component_rich_style("row-table--empty")
+                text = Text(self.empty, no_wrap=True, overflow="ellipsis", end="")
+                text.truncate(width, overflow="ellipsis")
+                return Strip(text.render(self.app.console)).adjust_cell_length(width, style)
+            return Strip.blank(width, base)
+        if index >= len(self.rows):
+            return Strip.blank(width, base)
+        over = None
+        if index == self.cursor:
+            cursor_class = "row-table--cursor" if self.has_focus else "row-table--cursor-blurred"
+            over = self.get_component_rich_style(cursor_class)
+        return self._line(self.rows[index].cells, width, base, over)
