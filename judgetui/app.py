@@ -31,6 +31,7 @@ from judgetui.language import (
 )
 from judgetui.messages import (
     EventChanged,
+    LogChecked,
     QueueGrew,
     ServiceDone,
     ServiceFailed,
@@ -128,6 +129,8 @@ class JudgeStation(App[None]):
     @work(thread=True, exclusive=True, group="watcher", exit_on_error=False)
     def watch_event_file(self) -> None:
         worker = get_current_worker()
+        if self.session is not None:
+            self.post_message(LogChecked(self.session.check_log()))
         while not worker.is_cancelled:
             self.catch_up()
             self._wake.wait(self.poll_seconds)
@@ -144,6 +147,7 @@ class JudgeStation(App[None]):
             return
         if change is not None:
             self.post_message(EventChanged(change))
+            self.post_message(LogChecked(self.session.check_log()))
 
     def on_event_changed(self, message: EventChanged) -> None:
         session = self.session
@@ -160,6 +164,13 @@ class JudgeStation(App[None]):
         self._queue_ids = {item.id for item in items}
         if new and session.is_head:
             self.post_message(QueueGrew(new))
+
+    def on_log_checked(self, message: LogChecked) -> None:
+        if self.session is not None and message.problem != self.session.log_problem:
+            self.session.log_problem = message.problem
+            self.session.version += 1
+            if isinstance(self.screen, StationScreen):
+                self.screen.state_changed()
 
     def on_queue_grew(self, message: QueueGrew) -> None:
         if self.session is not None:

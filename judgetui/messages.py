@@ -51,6 +51,14 @@ class EventChanged(Message):
         self.change = change
 
 
+class LogChecked(Message):
+    """The watcher recomputed the penalty log's hash chain."""
+
+    def __init__(self, problem: str | None) -> None:
+        super().__init__()
+        self.problem = problem
+
+
 class QueueGrew(Message):
     """New items landed in the head judge's queue."""
 

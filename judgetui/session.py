@@ -85,6 +85,8 @@ class Session:
     clock: Clock
     stamp: FileStamp | None = None
     version: int = 0
+    log_problem: str | None = None
+    """Why the penalty log's hash chain is broken, once a check found it so."""
     _queue: tuple[int, int, list[QueueItem]] | None = field(default=None, repr=False)
     _checking: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
@@ -99,6 +101,11 @@ class Session:
     @property
     def now(self) -> datetime:
         return self.clock()
+
+    def check_log(self) -> str | None:
+        """Recompute the log's hash chain (any thread); the problem, or None when intact."""
+        result = self.station.file.verify()
+        return None if result.ok else result.problem
 
     def queue(self) -> list[QueueItem]:
         """The head judge's queue, computed once per version of the state."""

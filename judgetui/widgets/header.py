@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
@@ -38,4 +39,14 @@ class StationHeader(Static):
         grid.add_column(no_wrap=True)
         grid.add_column(justify="right", no_wrap=True)
         grid.add_row(name, where, who)
+        if session.log_problem:
+            banner = Text(
+                " ⚠ "
+                + _("The penalty log has been altered: {problem}. Run `judgetui verify`.").format(
+                    problem=session.log_problem
+                ),
+                style="bold white on dark_red",
+            )
+            self.update(Group(grid, banner))
+            return
         self.update(grid)
