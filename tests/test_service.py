@@ -307,3 +307,24 @@ def test_finals_reset_points_and_keep_history(station: Station) -> None:
     result = rec(station, HEAD, "P1", "slow_play")
     assert result.records[0].penalty == "double_warning"
     assert result.records[0].points_after == 2
+
+
+@pytest.mark.parametrize(
+    ("flags", "penalty", "applies"),
+    [
+        (frozenset(), None, "next"),  # the recommended game loss, no advantage in this game
+        (frozenset({"advantage_in_game"}), None, "current"),
+        (frozenset(), "match_loss", "current"),  # the judge's own, harsher choice
+        (frozenset({"between_matches"}), "match_loss", "next"),
+    ],
+)
+def test_a_loss_applies_to_the_game_or_match_of_the_chosen_penalty(
+    station: Station, flags: frozenset[str], penalty: str | None, applies: str
+) -> None:
+    result = station.record(
+        HEAD,
+        RecordRequest(["P1"], "previous_opponent_card", False, True, flags=flags, penalty=penalty),
+    )
+    stored = station.load().records[result.records[0].id or ""]
+    assert stored.sanction == (penalty or "game_loss")
+    assert stored.applies == applies

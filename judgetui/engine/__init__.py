@@ -4,7 +4,14 @@ The engine imports nothing from Textual or TinyDB and opens no file: the rules a
 as a parsed `Rules` object and the player's history as `PastPenalty` values.
 """
 
-from judgetui.engine.classify import BelowMinimum, at_least, choose, classify, is_official
+from judgetui.engine.classify import (
+    BelowMinimum,
+    at_least,
+    choose,
+    classify,
+    is_official,
+    sanction_applies,
+)
 from judgetui.engine.model import (
     Classification,
     Decision,
@@ -38,5 +45,6 @@ __all__ = [
     "decision",
     "is_official",
     "preview",
+    "sanction_applies",
     "warning_points",
 ]

@@ -24,9 +24,13 @@ from textual.widgets.option_list import Option
 from judgetui import engine, text
 from judgetui.engine import Classification, Outcome, Situation
 from judgetui.i18n import N_, _, language
-from judgetui.rules import Rules
 from judgetui.screens.base import StationScreen
-from judgetui.service import RecordedPenalty, RecordRequest, RecordResult
+from judgetui.service import (
+    RecordedPenalty,
+    RecordRequest,
+    RecordResult,
+    floor_record_status,
+)
 from judgetui.state import EventState
 from judgetui.widgets.footer import StationFooter
 from judgetui.widgets.format import (
@@ -75,19 +79,6 @@ class Choice:
     key: str
     outcome: Outcome | None
     recommended: bool
-
-
-def issuer_needs(rules: Rules, outcome: Outcome) -> str:
-    """What a floor judge's record of ``outcome`` becomes: 'issued', 'pending' or 'request'.
-
-    Mirrors the issuers in rules.toml (the service checks them again when recording).
-    """
-    issuers = {rules.penalties[outcome.warning].issuer}
-    if outcome.sanction:
-        issuers.add(rules.penalties[outcome.sanction].issuer)
-    if "head" in issuers:
-        return "request"
-    return "pending" if "head_confirms" in issuers else "issued"
 
 
 class ClassifyScreen(StationScreen):
@@ -643,7 +634,7 @@ class ClassifyScreen(StationScreen):
         found = self._classifications()
         rules = self.session.rules
         return any(
-            issuer_needs(rules, self._outcome_for(p, choice, found)) == "request"
+            floor_record_status(rules, self._outcome_for(p, choice, found)) == "request"
             for p in self.players
         )
 
@@ -761,7 +752,7 @@ class ClassifyScreen(StationScreen):
             outcome = self._outcome_for(pid, choice, found)
             classification = found[pid]
             player = state.players[pid]
-            need = "issued" if session.is_head else issuer_needs(rules, outcome)
+            need = "issued" if session.is_head else floor_record_status(rules, outcome)
             warning = rules.penalties[outcome.warning]
             line = Text(f"{player.name}: ", style="bold")
             if not warning.recorded and outcome.sanction is None:
