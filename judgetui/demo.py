@@ -276,12 +276,34 @@ def _special_cases(
     record(FLOOR_JUDGES[0], RecordRequest([active[1]], "slow_play", False, True))
 
 
+def _iso(moment: datetime) -> str:
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
 def write_demo(
-    path: str, rules: Rules, *, players: int, records: int, seed: int = 2026, force: bool = False
+    path: str,
+    rules: Rules,
+    *,
+    players: int,
+    records: int,
+    seed: int = 2026,
+    force: bool = False,
+    ending_at: datetime | None = None,
 ) -> EventState:
+    """Write the demo event; ``ending_at`` moves its whole day so the last entry is then.
+
+    Tests and screenshots keep the fixed day (deterministic); a judge trying the demo
+    gets one that happened just now, so the queue's ages read like a live event.
+    """
     entries, state = build_demo(rules, players=players, records=records, seed=seed)
     if force:
         Path(path).unlink(missing_ok=True)
+    if ending_at is not None and entries:
+        last = datetime.strptime(entries[-1]["at"], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
+        shift = ending_at.astimezone(UTC) - last
+        for entry in entries:
+            moment = datetime.strptime(entry["at"], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
+            entry["at"] = _iso(moment + shift)
     sealed = [{k: v for k, v in e.items() if k != "seq"} for e in entries]
     EventFile(path).create(sealed)
     return state

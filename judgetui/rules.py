@@ -1,20 +1,31 @@
-"""The rules as data: pydantic models of `rules.toml`, its cross-checks and the loader.
+"""The rules as data: the shapes of `rules.toml`, its cross-checks and the loader.
 
-Nothing here decides a penalty; the engine reads these models. Every problem in a
+Nothing here decides a penalty; the engine reads these objects. Every problem in a
 rules file becomes one clear line (``RulesError.problems``) so the command line and the
 station can refuse a bad file without a traceback.
+
+A rules file is validated with the pydantic schema in `judgetui.rules_schema`, then
+held as the plain frozen dataclasses below. `load_rules` remembers a file it has
+validated (keyed by its exact text and this code) in the user's cache folder, so a
+command or a station that starts with known rules never imports pydantic: that import
+and the schema's build were most of a `judgetui record`'s start-up.
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import os
 import re
-import tomllib
+from dataclasses import asdict, dataclass, field
 from functools import cache
-from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+import orjson
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
 
 WARNING = "warning"
 SANCTION = "sanction"
@@ -32,17 +43,17 @@ class RulesError(Exception):
         super().__init__("\n".join(f"{path}: {p}" for p in problems))
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Penalty(_Strict):
+# The runtime shapes: plain frozen dataclasses, the same fields and defaults as the
+# pydantic schema in `judgetui.rules_schema` (which validates a file before any of these
+# is built from it). Keyword-only, so the field order can follow the schema's.
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Penalty:
     kind: Literal["warning", "sanction"]
-    rank: int = Field(ge=0)
+    rank: int
     en: str
     ja: str
     abbr: str
-    points: int = Field(ge=0, le=10)
+    points: int
     recorded: bool = True
     issuer: Literal["any", "any_reported", "head_confirms", "head"]
     investigation: bool = False
@@ -50,15 +61,17 @@ class Penalty(_Strict):
     forfeits_prizes: bool = False
 
 
-class Category(_Strict):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Category:
     intentional: bool
     disruptive: bool
     minimum: str
 
 
-class Upgrade(_Strict):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Upgrade:
     raises_to: str
-    applies_to: list[str] = []
+    applies_to: list[str] = field(default_factory=list)
     every_player: bool = False
     minimum: bool = False
     """The answer raises the minimum itself (the chart's automatic disqualification)."""
@@ -67,56 +80,64 @@ class Upgrade(_Strict):
     rule: str
 
 
-class HistoryRules(_Strict):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HistoryRules:
     repeat_raises_to: str
     notice_grounds_raises_to: str
     official_from: str
 
 
-class FinalsRules(_Strict):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FinalsRules:
     reset_count: bool = True
     repeat_from_main_raises_to: str
-    names_en: list[str] = []
-    names_ja: list[str] = []
+    names_en: list[str] = field(default_factory=list)
+    names_ja: list[str] = field(default_factory=list)
 
 
-class DecisionOption(_Strict):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DecisionOption:
     always: bool = False
     all_minor: bool = False
     all_unintentional: bool = False
     no_same_infraction: bool = False
     highest_warning: str | None = None
     strong_cheating: bool = False
-    double_warnings: int | None = Field(default=None, ge=1)
-    triple_warnings: int | None = Field(default=None, ge=1)
+    double_warnings: int | None = None
+    triple_warnings: int | None = None
     rule: str
 
 
-class ThreeWarnings(_Strict):
-    threshold: int = Field(ge=1, le=20)
-    forced_ejection_at: int = Field(ge=1, le=40)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ThreeWarnings:
+    threshold: int
+    forced_ejection_at: int
     default: str
     options: dict[str, DecisionOption]
 
 
-class Sanctions(_Strict):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Sanctions:
     game_loss_current_when: str
     match_loss_next_when: str
 
 
-class Group(_Strict):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Group:
     order: int
     en: str
     ja: str
 
 
-class TardinessStep(_Strict):
-    after_minutes: int = Field(ge=0, le=24 * 60)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TardinessStep:
+    after_minutes: int
     penalty: str
     source: Literal["seed", "project default"] = "project default"
 
 
-class Infraction(_Strict):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Infraction:
     en: str
     ja: str
     group: str
@@ -132,13 +153,14 @@ class Infraction(_Strict):
     multi_player: bool = False
     draft_only: bool = False
     repeat_upgrade: bool = True
-    steps: list[str] = []
-    tardiness_steps: list[TardinessStep] = []
+    steps: list[str] = field(default_factory=list)
+    tardiness_steps: list[TardinessStep] = field(default_factory=list)
     extra_infraction_if_stalling: str | None = None
     source: Literal["seed", "project default"]
 
 
-class Rules(_Strict):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rules:
     version: int
     penalties: dict[str, Penalty]
     categories: dict[str, Category]
@@ -301,24 +323,58 @@ def _pydantic_problems(error: ValidationError) -> list[str]:
 _TOML_PLACE = re.compile(r"^(?P<msg>.*?)\s*\(at line (?P<line>\d+), column (?P<col>\d+)\)$")
 
 
-def parse_rules(text: str, path: str = "rules.toml") -> Rules:
-    """Parse and cross-check rules; raise RulesError with one line per problem."""
+def _parse_toml(text: str, path: str) -> dict[str, Any]:
+    import tomllib  # only when validating: a cached rules file skips it
+
     try:
-        raw: dict[str, Any] = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         match = _TOML_PLACE.match(str(exc))
         if match:
             problem = (
-                f"line {match['line']}, column {match['col']}: "
-                f"TOML syntax error: {match['msg']}"
+                f"line {match['line']}, column {match['col']}: TOML syntax error: {match['msg']}"
             )
         else:
             problem = f"TOML syntax error: {exc}"
         raise RulesError(path, [problem]) from None
+
+
+def _build(data: dict[str, Any]) -> Rules:
+    """The runtime objects from validated (or previously validated) plain data."""
+    tw = data["three_warnings"]
+    return Rules(
+        version=data["version"],
+        penalties={k: Penalty(**v) for k, v in data["penalties"].items()},
+        categories={k: Category(**v) for k, v in data["categories"].items()},
+        upgrades={k: Upgrade(**v) for k, v in data["upgrades"].items()},
+        history=HistoryRules(**data["history"]),
+        finals=FinalsRules(**data["finals"]),
+        three_warnings=ThreeWarnings(
+            **{**tw, "options": {k: DecisionOption(**o) for k, o in tw["options"].items()}}
+        ),
+        sanctions=Sanctions(**data["sanctions"]),
+        groups={k: Group(**v) for k, v in data["groups"].items()},
+        infractions={
+            k: Infraction(
+                **{**v, "tardiness_steps": [TardinessStep(**s) for s in v["tardiness_steps"]]}
+            )
+            for k, v in data["infractions"].items()
+        },
+    )
+
+
+def parse_rules(text: str, path: str = "rules.toml") -> Rules:
+    """Parse, validate and cross-check rules; raise RulesError with one line per problem."""
+    from pydantic import ValidationError
+
+    from judgetui.rules_schema import Rules as RulesSchema
+
+    raw = _parse_toml(text, path)
     try:
-        rules = Rules.model_validate(raw)
+        model = RulesSchema.model_validate(raw)
     except ValidationError as exc:
         raise RulesError(path, _pydantic_problems(exc)) from None
+    rules = _build(model.model_dump())
     problems = _cross_check(rules)
     if problems:
         raise RulesError(path, problems)
@@ -327,24 +383,90 @@ def parse_rules(text: str, path: str = "rules.toml") -> Rules:
 
 def shipped_rules_text() -> str:
     """The rules.toml that ships inside the package (or beside it in a source checkout)."""
-    packaged = resources.files("judgetui").joinpath("rules.toml")
-    if packaged.is_file():
-        return packaged.read_text(encoding="utf-8")
-    return (Path(__file__).resolve().parent.parent / "rules.toml").read_text(encoding="utf-8")
+    here = Path(__file__).resolve().parent
+    beside = here / "rules.toml"  # an installed wheel
+    if beside.is_file():
+        return beside.read_text(encoding="utf-8")
+    if not here.is_dir():  # imported from a zip: only importlib.resources can read it
+        from importlib import resources
+
+        packaged = resources.files("judgetui").joinpath("rules.toml")
+        if packaged.is_file():
+            return packaged.read_text(encoding="utf-8")
+    return (here.parent / "rules.toml").read_text(encoding="utf-8")
 
 
 @cache
 def load_rules(path: str | None = None) -> Rules:
     """Load a rules file once per process; ``None`` means the shipped rules."""
     if path is None:
-        return parse_rules(shipped_rules_text(), "rules.toml")
+        return _load_text(shipped_rules_text(), "rules.toml")
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise RulesError(path, [f"cannot read: {exc.strerror}"]) from None
     except UnicodeDecodeError:
         raise RulesError(path, ["not UTF-8 text"]) from None
-    return parse_rules(text, path)
+    return _load_text(text, path)
+
+
+# -- the cache of validated rules ------------------------------------------------------
+
+#: Set to a folder to move the cache; set to "" to switch it off.
+CACHE_ENV = "JUDGETUI_CACHE_DIR"
+
+
+def _cache_dir() -> Path | None:
+    configured = os.environ.get(CACHE_ENV)
+    if configured is not None:
+        return Path(configured) if configured else None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "judgetui" if os.path.isabs(base) else None
+
+
+def _cache_key(text: str) -> str:
+    """The rules text and the code that validates and holds it: any change misses."""
+    digest = hashlib.sha256()
+    here = Path(__file__).resolve().parent
+    for name in ("rules.py", "rules_schema.py"):
+        digest.update((here / name).read_bytes())
+    digest.update(b"\0" + text.encode("utf-8"))
+    return digest.hexdigest()
+
+
+def _load_text(text: str, path: str) -> Rules:
+    """`parse_rules`, skipping the schema validation for a text validated before."""
+    folder = _cache_dir()
+    if folder is None:
+        return parse_rules(text, path)
+    try:
+        key = _cache_key(text)
+    except OSError:
+        return parse_rules(text, path)
+    cached = folder / f"rules-{key[:32]}.json"
+    try:
+        stored = orjson.loads(cached.read_bytes())
+        if isinstance(stored, dict) and stored.get("key") == key:
+            rules = _build(stored["rules"])
+            if not _cross_check(rules):
+                return rules
+    except (OSError, orjson.JSONDecodeError, KeyError, TypeError, ValueError):
+        pass  # no cache, or a stale or damaged one: validate the text
+    rules = parse_rules(text, path)
+    _store_cache(cached, {"key": key, "rules": asdict(rules)})
+    return rules
+
+
+def _store_cache(cached: Path, value: dict[str, Any]) -> None:
+    """Write the cache file atomically; a cache that cannot be written is no error."""
+    temp = cached.with_name(f".{cached.name}.{os.getpid()}.tmp")
+    try:
+        cached.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        temp.write_bytes(orjson.dumps(value))
+        os.replace(temp, cached)
+    except OSError:
+        with contextlib.suppress(OSError):
+            temp.unlink(missing_ok=True)
 
 
 def summary(rules: Rules) -> str:

@@ -13,10 +13,10 @@ import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from judgetui import engine, payloads, text
-from judgetui.engine import Classification, Outcome, Situation
+from judgetui.engine import Classification, Outcome, Situation, sanction_applies
 from judgetui.i18n import N_, _
 from judgetui.identity import Caller, current_caller
 from judgetui.rules import SITUATION_FLAGS, WARNING, Rules
@@ -73,6 +73,21 @@ def _validation_line(exc: ValidationError) -> str:
     where = ".".join(str(p) for p in err["loc"])
     msg = str(err["msg"]).removeprefix("Value error, ")
     return f"{where}: {msg}" if where else msg
+
+
+def floor_record_status(rules: Rules, outcome: Outcome) -> Literal["issued", "pending", "request"]:
+    """What a floor judge's record of ``outcome`` becomes (RULINGS §1 "who may issue it").
+
+    "issued" (a Notice: given at once, reported through the queue), "pending" (a Single
+    Warning: counts once the head judge confirms it) or "request" (only the head judge
+    may issue it: the floor judge can only ask).
+    """
+    issuers = {rules.penalties[outcome.warning].issuer}
+    if outcome.sanction:
+        issuers.add(rules.penalties[outcome.sanction].issuer)
+    if "head" in issuers:
+        return "request"
+    return "pending" if "head_confirms" in issuers else "issued"
 
 
 @dataclass(frozen=True)
@@ -243,8 +258,10 @@ class Planner:
         records: list[Entry] = []
         results: list[RecordedPenalty] = []
         classifications: dict[str, Classification] = {}
+        situation = self.situation(state, req)
+        fixed_applies = self.rules.infractions[req.infraction].sanction_applies
         for pid in players:
-            classification = self.classify_for(state, req, pid)
+            classification = engine.classify(self.rules, situation, state.past(pid))
             classifications[pid] = classification
             try:
                 outcome = engine.choose(self.rules, classification, req.penalty)
@@ -290,7 +307,7 @@ class Planner:
                 recommended=classification.recommended.headline,
                 points=points,
                 status=status,
-                applies=classification.sanction_applies if outcome.sanction else None,
+                applies=sanction_applies(self.rules, outcome, situation, fixed_applies),
                 minor=classification.minor,
                 draft_only=classification.draft_only,
                 investigation=self.rules.penalties[outcome.warning].investigation,
@@ -335,10 +352,8 @@ class Planner:
     def _status_for(self, judge: JudgeState, outcome: Outcome, request: bool) -> str:
         if judge.role == "head":
             return "issued"
-        issuers = [self.rules.penalties[outcome.warning].issuer]
-        if outcome.sanction:
-            issuers.append(self.rules.penalties[outcome.sanction].issuer)
-        if "head" in issuers:
+        needs = floor_record_status(self.rules, outcome)
+        if needs == "request":
             if not request:
                 raise NotPermitted(
                     _(
@@ -347,7 +362,7 @@ class Planner:
                     ).format(penalty=outcome.headline, name=judge.name)
                 )
             return "pending"
-        return "pending" if "head_confirms" in issuers else "issued"
+        return needs
 
     def plan_review(
         self,

@@ -15,6 +15,7 @@ from typing import Any, Literal, cast
 from judgetui import engine
 from judgetui.engine import Decision, PastPenalty, Phase
 from judgetui.rules import SANCTION, WARNING, Rules
+from judgetui.store import settle_young_objects
 
 QueueKind = Literal["notice", "request", "decision"]
 
@@ -166,6 +167,7 @@ class EventState:
         try:
             for entry in entries:
                 state.apply(entry)
+            settle_young_objects()  # the state lives as long as the event is open
         finally:
             if paused:
                 gc.enable()

@@ -6,8 +6,11 @@ which holds both languages) and reasons into sentences (through gettext).
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Sequence
+
 from judgetui.engine import Classification, Outcome, Reason
-from judgetui.i18n import _, language
+from judgetui.i18n import _, language, ngettext, using
 from judgetui.rules import Rules
 
 
@@ -132,8 +135,121 @@ def option_failure(code: str) -> str:
     return texts.get(code, code)
 
 
+def option_rule_text(rules: Rules, key: str) -> str:
+    """Why a three-warning option is open, for the decision dialog.
+
+    In English, the rules file's own ``rule`` line. rules.toml has no Japanese for it, so
+    in Japanese the sentence is made from the option's conditions (so it stays right for
+    any rules file), followed by the citation: "条件: … [seed EN §iii.1]".
+    """
+    option = rules.three_warnings.options[key]
+    if language() == "en":
+        return option.rule
+    source, sep, _explanation = option.rule.partition(": ")
+    citation = f" [{source}]" if sep else ""
+    if option.always:
+        return _("Always open: the baseline penalty for three warnings.") + citation
+    conditions: list[str] = []
+    if option.all_minor:
+        conditions.append(_("every warning minor"))
+    if option.all_unintentional:
+        conditions.append(_("every warning unintentional"))
+    if option.no_same_infraction:
+        conditions.append(_("no two warnings for the same infraction"))
+    if option.highest_warning is not None:
+        conditions.append(
+            _("no warning above {penalty}").format(
+                penalty=penalty_name(rules, option.highest_warning)
+            )
+        )
+    grounds: list[str] = []
+    if option.strong_cheating:
+        grounds.append(_("a strong belief of cheating"))
+    if option.double_warnings is not None:
+        grounds.append(
+            ngettext("{n} Double Warning", "{n} Double Warnings", option.double_warnings).format(
+                n=option.double_warnings
+            )
+        )
+    if option.triple_warnings is not None:
+        grounds.append(
+            ngettext("{n} Triple Warning", "{n} Triple Warnings", option.triple_warnings).format(
+                n=option.triple_warnings
+            )
+        )
+    if grounds:
+        conditions.append(_("one of: {grounds}").format(grounds=_(", ").join(grounds)))
+    if not conditions:
+        return option.rule
+    return _("Open when: {conditions}.").format(conditions=_(", ").join(conditions)) + citation
+
+
 def summary_line(rules: Rules, classification: Classification) -> str:
     return _("Minimum {minimum}; recommended {recommended}.").format(
         minimum=outcome_name(rules, classification.minimum),
         recommended=outcome_name(rules, classification.recommended),
     )
+
+
+def neutral_reasons(rules: Rules, reasons: Sequence[Reason]) -> list[str]:
+    """The reasons for `--json`: always in English (the source language), whatever `--lang`.
+
+    `--json` is language-neutral: keys for every value, and the one free-text field reads
+    the same from every station.
+    """
+    with using("en"):
+        return [reason_text(rules, r) for r in reasons]
+
+
+# -- words for the keys the state carries -------------------------------------------
+
+
+def phase_name(phase: str) -> str:
+    return _("final rounds") if phase == "finals" else _("main rounds")
+
+
+def player_status_name(status: str) -> str:
+    names = {"active": _("active"), "ejected": _("ejected"), "disqualified": _("disqualified")}
+    return names.get(status, status)
+
+
+def record_status_name(status: str) -> str:
+    names = {
+        "pending": _("pending"),
+        "issued": _("issued"),
+        "dismissed": _("dismissed"),
+        "superseded": _("superseded"),
+    }
+    return names.get(status, status)
+
+
+def queue_kind_name(kind: str) -> str:
+    names = {"notice": _("notice"), "request": _("request"), "decision": _("decision")}
+    return names.get(kind, kind)
+
+
+def review_action_name(action: str) -> str:
+    names = {"confirm": _("confirmed"), "upgrade": _("upgraded"), "dismiss": _("dismissed")}
+    return names.get(action, action)
+
+
+# -- terminal columns -----------------------------------------------------------------
+
+
+def cell_width(value: str) -> int:
+    """Terminal cells ``value`` takes: full-width (East Asian Wide/Fullwidth) characters take 2.
+
+    The station measures with Rich, which agrees; this is for the plain command line, which
+    does not import Rich.
+    """
+    width = 0
+    for char in value:
+        if unicodedata.combining(char):
+            continue
+        width += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+    return width
+
+
+def pad(value: str, width: int) -> str:
+    """``value`` left-aligned in ``width`` terminal cells (a full-width character counts 2)."""
+    return value + " " * max(0, width - cell_width(value))

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -674,12 +676,18 @@ class ClassifyScreen(StationScreen):
         options.highlighted = highlight
         self._show_effect()
 
-    def _details(self, found: dict[str, Classification]) -> Text:
+    def _details(self, found: dict[str, Classification]) -> Group:
+        """The reasons, remedy and each player's history beside the choices.
+
+        Each reason is a row of a two-column grid, so a Japanese sentence (one long
+        "word" to a line breaker) wraps under its own text instead of leaving the
+        bullet alone on a line.
+        """
         rules = self.session.rules
         state = self.session.state
         assert self.infraction is not None
+        parts: list[RenderableType] = [Text(_("Why"), style="bold underline")]
         out = Text()
-        out.append(_("Why") + "\n", style="bold underline")
         shown: set[tuple[str, ...]] = set()
         for pid, classification in found.items():
             reasons = tuple(text.reason_text(rules, r) for r in classification.reasons)
@@ -687,9 +695,13 @@ class ClassifyScreen(StationScreen):
                 continue
             shown.add(reasons)
             if len(found) > 1:
-                out.append(state.players[pid].name + "\n", style="italic")
+                parts.append(Text(state.players[pid].name, style="italic"))
+            bullets = Table.grid(padding=(0, 1))
+            bullets.add_column(no_wrap=True)
+            bullets.add_column(overflow="fold")
             for reason in reasons:
-                out.append(f"• {reason}\n")
+                bullets.add_row("•", reason)
+            parts.append(bullets)
         first = next(iter(found.values()))
         infraction = rules.infractions[self.infraction]
         remedy = (
@@ -706,7 +718,8 @@ class ClassifyScreen(StationScreen):
         for pid in found:
             out.append("\n")
             out.append_text(self._history(state, pid))
-        return out
+        parts.append(out)
+        return Group(*parts)
 
     def _history(self, state: EventState, pid: str) -> Text:
         rules = state.rules

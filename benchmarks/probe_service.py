@@ -1,0 +1,73 @@
+"""In-process probe: `Station.record` vs the floor of one atomic rewrite.
+
+Usage: ``python benchmarks/probe_service.py PATH PLAYER SAMPLES``; prints JSON with
+the per-sample seconds of ``record`` (the service's own record call on PATH),
+``floor`` (serialise the same document with orjson, write it to a temp file in the
+same folder, fsync, ``os.replace``, fsync the folder) and ``load`` (read + fold the
+event, what a station does when the file changed). Samples alternate.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import orjson
+
+from judgetui.identity import Caller
+from judgetui.rules import load_rules
+from judgetui.service import RecordRequest, Station
+from judgetui.store import EventFile
+
+
+def atomic_rewrite(path: Path, document: object) -> None:
+    data = orjson.dumps(document)
+    temp = path.with_name(path.name + ".floor-tmp")
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        os.write(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(temp, path.with_name(path.name + ".floor"))
+    dir_fd = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
+
+
+def main() -> int:
+    path, player, samples = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+    station = Station(EventFile(path), load_rules(), caller=Caller("bench", None))
+    request = RecordRequest(
+        players=[player], infraction="slow_play", intentional=False, disruptive=True
+    )
+    out: dict[str, list[float]] = {"record": [], "floor": [], "load": []}
+    for i in range(samples + 1):  # the first round warms up and is dropped
+        document = orjson.loads(path.read_bytes())
+        start = time.perf_counter()
+        atomic_rewrite(path, document)
+        floor = time.perf_counter() - start
+        start = time.perf_counter()
+        station.record("Kana Mori", request)
+        record = time.perf_counter() - start
+        start = time.perf_counter()
+        station.load()
+        load = time.perf_counter() - start
+        if i:
+            out["floor"].append(floor)
+            out["record"].append(record)
+            out["load"].append(load)
+    path.with_name(path.name + ".floor").unlink(missing_ok=True)
+    print(json.dumps(out))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,367 @@
+"""The figures that need the station running in a real terminal (tmux) or under Pilot.
+
+Each one raises :class:`Skip` (recorded as ``"skipped"`` in the JSON) when tmux or the
+station is not available, so the quick run in CI keeps working without them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / "benchmarks"
+PY = sys.executable
+HEAD = "Kana Mori"
+EVENT_NAME = "Autumn Championship 2026"
+COLS, ROWS = 160, 48
+PAINT_TIMEOUT = 60.0
+POLL = 0.01
+#: "Painted with data": the event's name (its start: a narrow header may cut it short),
+#: and a row that shows a player's id and name.
+PAINTED = (re.compile(re.escape(EVENT_NAME[:11])), re.compile(r"\bP\d{4,}\s+\w"))
+
+
+RECORD_ARGS = ("--infraction", "slow_play", "--intentional", "no", "--disruptive", "yes")
+
+
+class Skip(Exception):
+    """This figure cannot be measured here; the reason goes into the JSON."""
+
+
+def quantile(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    rank = max(1, min(len(ordered), int(-(-q * len(ordered) // 1))))
+    return ordered[rank - 1]
+
+
+def _cpu_ticks(pid: int) -> int:
+    """utime + stime of a process (and its waited-for children), in clock ticks."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
+
+
+def _hwm_mb(pid: int) -> float | None:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None
+
+
+class Tui:
+    def __init__(self, work: Path, environ: dict[str, str], *, quick: bool) -> None:
+        self.work = work
+        self.env = environ
+        self.quick = quick
+        self.timeout = 20.0 if quick else PAINT_TIMEOUT
+        self.socket = f"judgetui-bench-{os.getpid()}"
+        self.tmux = shutil.which("tmux")
+        self._memory: dict[str, Any] = {}
+        self._server = False
+
+    # -- availability --------------------------------------------------------------
+
+    def _need_tmux(self) -> None:
+        if self.tmux is None:
+            raise Skip("tmux is not installed")
+
+    def _need_station(self) -> None:
+        if not (ROOT / "judgetui" / "app.py").exists():
+            raise Skip("judgetui.app does not exist yet")
+        probe = subprocess.run(
+            [PY, "-c", "from judgetui.app import run_station"],
+            capture_output=True,
+            text=True,
+            env=self.env,
+            cwd=ROOT,
+        )
+        if probe.returncode != 0:
+            raise Skip(f"judgetui.app does not import: {probe.stderr.strip()[-200:]}")
+
+    # -- tmux plumbing -------------------------------------------------------------
+
+    def _tmux(self, *args: str, check: bool = True) -> str:
+        assert self.tmux is not None
+        proc = subprocess.run(
+            [self.tmux, "-L", self.socket, *args], capture_output=True, text=True, env=self.env
+        )
+        if check and proc.returncode != 0:
+            raise RuntimeError(f"tmux {args[0]} failed: {proc.stderr.strip()}")
+        return proc.stdout
+
+    def _ensure_server(self) -> None:
+        """A private tmux server, no user config, panes that stay after their process exits."""
+        if self._server:
+            return
+        self._server = True
+        size = ("-x", str(COLS), "-y", str(ROWS))
+        self._tmux("-f", "/dev/null", "new-session", "-d", "-s", "keeper", *size, "sleep 86400")
+        self._tmux("set-option", "-g", "default-size", f"{COLS}x{ROWS}")
+        self._tmux("set-option", "-g", "remain-on-exit", "on")
+
+    def _start(self, name: str, cmd: Sequence[str]) -> int:
+        """Start ``cmd`` as the only process of a new tmux session; return its pid."""
+        self._ensure_server()
+        shell_env = " ".join(
+            f"{k}={_quote(v)}"
+            for k, v in (
+                ("PYTHONPATH", self.env.get("PYTHONPATH", "")),
+                ("TEXTUAL_ANIMATIONS", "none"),
+                ("TZ", "UTC"),
+                ("TERM", "xterm-256color"),
+                ("COLORTERM", "truecolor"),
+            )
+        )
+        unset = "-u LANG -u LC_ALL -u COLUMNS -u LINES"
+        command = f"exec env {unset} {shell_env} " + " ".join(_quote(c) for c in cmd)
+        self._tmux(
+            "new-session",
+            "-d",
+            "-s",
+            name,
+            "-x",
+            str(COLS),
+            "-y",
+            str(ROWS),
+            "-c",
+            str(ROOT),
+            command,
+        )
+        size = self._tmux("display-message", "-p", "-t", name, "#{window_width}x#{window_height}")
+        if size.strip() != f"{COLS}x{ROWS}":
+            self._kill(name)
+            raise RuntimeError(f"tmux made a {size.strip()} pane, not {COLS}x{ROWS}")
+        return int(self._tmux("display-message", "-p", "-t", name, "#{pane_pid}").strip())
+
+    def _capture(self, name: str) -> str:
+        return self._tmux("capture-pane", "-p", "-t", name, check=False)
+
+    def _wait_for(
+        self, name: str, needles: Sequence[re.Pattern[str]], timeout: float | None = None
+    ) -> float:
+        """Poll the pane until every needle shows; return the time it happened."""
+        timeout = timeout or self.timeout
+        deadline = time.perf_counter() + timeout
+        while True:
+            screen = self._capture(name)
+            now = time.perf_counter()
+            if all(n.search(screen) for n in needles):
+                return now
+            if now > deadline:
+                size = self._tmux(
+                    "display-message", "-p", "-t", name, "#{window_width}x#{window_height}"
+                ).strip()
+                print(f"{name} ({size}) after {timeout:.0f}s:\n{screen}", file=sys.stderr)
+                wanted = ", ".join(n.pattern for n in needles)
+                raise RuntimeError(f"{name} ({size}): {wanted} not on screen after {timeout:.0f}s")
+            dead = self._tmux("display-message", "-p", "-t", name, "#{pane_dead}", check=False)
+            if dead.strip() == "1":
+                raise RuntimeError(f"{name}: the process exited; screen:\n{screen}")
+            time.sleep(POLL)
+
+    def _kill(self, name: str) -> None:
+        self._tmux("kill-session", "-t", name, check=False)
+
+    def close(self) -> None:
+        if self._server and self.tmux is not None:
+            self._tmux("kill-server", check=False)
+
+    # -- commands ------------------------------------------------------------------
+
+    def station_cmd(self, db: Path) -> list[str]:
+        return [PY, "-m", "judgetui", "--db", str(db), "--judge", HEAD]
+
+    def record_cmd(self, db: Path) -> list[str]:
+        return [PY, "-m", "judgetui", "--db", str(db), "record", "--judge", HEAD, *RECORD_ARGS]
+
+    def minimal_cmd(self, db: Path) -> list[str]:
+        return [PY, str(BENCH / "minimal_app.py"), str(db)]
+
+    # -- figures -------------------------------------------------------------------
+
+    def first_paint(self, src: Path, facts: dict[str, Any], samples: int) -> dict[str, Any]:
+        """Process start → event name and a player painted, station vs minimal app."""
+        self._need_tmux()
+        self._need_station()
+        ours: list[float] = []
+        base: list[float] = []
+        for i in range(samples + 1):  # first pair warms caches, dropped
+            order = ("ours", "base") if i % 2 == 0 else ("base", "ours")
+            for side in order:
+                name = f"paint-{side}-{uuid.uuid4().hex[:6]}"
+                db = self.work / f"paint-{side}.json"
+                shutil.copyfile(src, db)
+                cmd = self.station_cmd(db) if side == "ours" else self.minimal_cmd(db)
+                start = time.perf_counter()
+                try:
+                    self._start(name, cmd)
+                    seen = self._wait_for(name, PAINTED)
+                finally:
+                    self._kill(name)
+                if i:
+                    (ours if side == "ours" else base).append(seen - start)
+        value, baseline = _median(ours), _median(base)
+        return {
+            "status": "ok",
+            "value_s": round(value, 4),
+            "baseline_s": round(baseline, 4),
+            "ratio": round(value / baseline, 3),
+            "samples": samples,
+        }
+
+    def write_to_other(self, src: Path, facts: dict[str, Any], samples: int) -> dict[str, Any]:
+        """A `judgetui record` from outside → the new record on an open station's screen.
+
+        The station (head judge, dashboard) runs in tmux; each sample records a Notice
+        for a player not on screen yet and polls the pane until the player's id shows
+        (the dashboard's "Recent penalties" lists the newest first). Timed from the
+        moment the write landed (the file's mtime: the atomic replace) and, for the
+        whole round trip, from the moment the record command was started.
+        """
+        self._need_tmux()
+        self._need_station()
+        db = self.work / "other.json"
+        shutil.copyfile(src, db)
+        name = f"other-{uuid.uuid4().hex[:6]}"
+        self._start(name, self.station_cmd(db))
+        self._wait_for(name, PAINTED)
+        time.sleep(1.0)
+        candidates = list(facts["quiet_players"])
+        latencies: list[float] = []
+        round_trips: list[float] = []
+        try:
+            for i in range(samples + 1):  # the first write warms up and is dropped
+                screen = self._capture(name)
+                player = next((p for p in candidates if p not in screen), None)
+                if player is None:
+                    raise Skip("no player left who is not on screen")
+                candidates.remove(player)
+                start = time.perf_counter()
+                start_wall = time.time()
+                proc = subprocess.run(
+                    [*self.record_cmd(db), "--player", player],
+                    capture_output=True,
+                    text=True,
+                    env=self.env,
+                    cwd=ROOT,
+                )
+                if proc.returncode != 0:
+                    raise RuntimeError(f"record failed: {proc.stderr.strip()[-300:]}")
+                written = db.stat().st_mtime_ns / 1e9
+                seen = self._wait_for(name, [re.compile(rf"\b{re.escape(player)}\b")])
+                seen_wall = start_wall + (seen - start)
+                if i:
+                    latencies.append(max(0.0, seen_wall - written))
+                    round_trips.append(seen - start)
+        finally:
+            self._kill(name)
+        return {
+            "status": "ok",
+            "p50_s": round(quantile(latencies, 0.5), 4),
+            "p95_s": round(quantile(latencies, 0.95), 4),
+            "max_s": round(max(latencies), 4),
+            "round_trip_p50_s": round(quantile(round_trips, 0.5), 4),
+            "round_trip_p95_s": round(quantile(round_trips, 0.95), 4),
+            "samples": samples,
+        }
+
+    def keystroke(self, src: Path, facts: dict[str, Any], samples: int) -> dict[str, Any]:
+        """Keystroke → next step rendered in the classification (Pilot, in-process)."""
+        self._need_station()
+        db = self.work / "keys.json"
+        shutil.copyfile(src, db)
+        proc = subprocess.run(
+            [PY, str(BENCH / "probe_keys.py"), str(db), facts["player"], str(samples)],
+            capture_output=True,
+            text=True,
+            env=self.env,
+            cwd=ROOT,
+        )
+        if proc.returncode != 0:
+            raise RuntimeError(f"keystroke probe failed: {proc.stderr.strip()[-800:]}")
+        data = json.loads(proc.stdout.strip().splitlines()[-1])
+        every: list[float] = data["all"]
+        per_key = {
+            label: {
+                "p50_s": round(quantile(values, 0.5), 4),
+                "p95_s": round(quantile(values, 0.95), 4),
+                "n": len(values),
+            }
+            for label, values in data["latencies"].items()
+        }
+        return {
+            "status": "ok",
+            "p50_s": round(quantile(every, 0.5), 4),
+            "p95_s": round(quantile(every, 0.95), 4),
+            "max_s": round(max(every), 4),
+            "keystrokes": len(every),
+            "by_key": per_key,
+            "samples": samples,
+        }
+
+    def idle(self, src: Path, facts: dict[str, Any], seconds: float) -> dict[str, Any]:
+        """CPU of an open, untouched station over a window, vs the minimal app."""
+        self._need_tmux()
+        self._need_station()
+        out: dict[str, Any] = {"status": "ok", "window_s": seconds}
+        pids: dict[str, int] = {}
+        names: dict[str, str] = {}
+        try:
+            for side in ("ours", "base"):
+                db = self.work / f"idle-{side}.json"
+                shutil.copyfile(src, db)
+                names[side] = f"idle-{side}-{uuid.uuid4().hex[:6]}"
+                cmd = self.station_cmd(db) if side == "ours" else self.minimal_cmd(db)
+                pids[side] = self._start(names[side], cmd)
+                self._wait_for(names[side], PAINTED)
+            time.sleep(1.0)  # let start-up work (workers, first refresh) settle
+            tick = os.sysconf("SC_CLK_TCK")
+            before = {side: _cpu_ticks(pid) for side, pid in pids.items()}
+            start = time.perf_counter()
+            time.sleep(seconds)
+            elapsed = time.perf_counter() - start
+            after = {side: _cpu_ticks(pid) for side, pid in pids.items()}
+            for side in pids:
+                pct = 100.0 * (after[side] - before[side]) / tick / elapsed
+                key = "cpu_percent" if side == "ours" else "baseline_cpu_percent"
+                out[key] = round(pct, 3)
+            self._memory = {
+                "status": "ok",
+                "station_mb": _hwm_mb(pids["ours"]),
+                "baseline_mb": _hwm_mb(pids["base"]),
+            }
+        finally:
+            for name in names.values():
+                self._kill(name)
+        return out
+
+    def peak_memory(self) -> dict[str, Any]:
+        """VmHWM of the station and the minimal app, read at the end of the idle window."""
+        memory, self._memory = self._memory, {}
+        return memory or {"status": "skipped", "reason": "measured with idle_cpu"}
+
+
+def _median(values: Sequence[float]) -> float:
+    ordered = sorted(values)
+    mid = len(ordered) // 2
+    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+
+
+def _quote(text: str) -> str:
+    return "'" + text.replace("'", "'\\''") + "'"
+
+
+def dump(value: Any) -> str:
+    return json.dumps(value)

@@ -1,0 +1,234 @@
+"""The record use case's payloads as plain dicts, without importing pydantic.
+
+`judgetui.models` guards what the service writes. Recording a penalty is the hot path
+of every `judgetui record` process and every station, and importing pydantic (and
+building the models' schemas) cost more than the rest of a record together. So the
+payloads of a record are built here: when every value already has exactly the type
+and shape the model accepts as is, the dict is what ``Model(...).model_dump()``
+would give (same keys, same order, strings stripped the way pydantic strips them);
+any other value goes through the pydantic model itself, which coerces it or raises
+its ``ValidationError`` exactly as before. ``tests/test_fast_paths.py`` checks the
+two agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+#: What pydantic's ``str_strip_whitespace`` removes (Unicode White_Space, as Rust's trim).
+_WHITESPACE = (
+    "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007"
+    "\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+)
+NOTE_MAX = 2000
+MINUTES_MAX = 24 * 60
+_STATUSES = ("pending", "issued")
+_APPLIES = (None, "current", "next")
+_PHASES = ("main", "finals")
+
+PENALTY_RECORD_KEYS = (
+    "id",
+    "player",
+    "warning",
+    "sanction",
+    "penalty",
+    "minimum",
+    "recommended",
+    "points",
+    "status",
+    "applies",
+    "minor",
+    "draft_only",
+    "investigation",
+    "supersedes",
+)
+INCIDENT_KEYS = (
+    "incident",
+    "infraction",
+    "intentional",
+    "disruptive",
+    "flags",
+    "minutes_late",
+    "note",
+    "round",
+    "phase",
+    "records",
+)
+CAUTION_KEYS = ("incident", "infraction", "round")
+
+
+def _key(value: object) -> bool:
+    """A string the model keeps as it is (nothing to strip)."""
+    return type(value) is str and value == value.strip(_WHITESPACE)
+
+
+def _int(value: object) -> bool:
+    return type(value) is int
+
+
+def penalty_record(
+    *,
+    id: str,
+    player: str,
+    warning: str,
+    sanction: str | None = None,
+    penalty: str,
+    minimum: str,
+    recommended: str,
+    points: int,
+    status: str,
+    applies: str | None = None,
+    minor: bool,
+    draft_only: bool = False,
+    investigation: bool = False,
+    supersedes: str | None = None,
+) -> dict[str, Any]:
+    """``PenaltyRecord(...).model_dump()``."""
+    record = {
+        "id": id,
+        "player": player,
+        "warning": warning,
+        "sanction": sanction,
+        "penalty": penalty,
+        "minimum": minimum,
+        "recommended": recommended,
+        "points": points,
+        "status": status,
+        "applies": applies,
+        "minor": minor,
+        "draft_only": draft_only,
+        "investigation": investigation,
+        "supersedes": supersedes,
+    }
+    if _plain_record(record):
+        return record
+    from judgetui.models import PenaltyRecord
+
+    return PenaltyRecord.model_validate(record).model_dump()
+
+
+def _plain_record(record: object) -> bool:
+    """A record dict that ``PenaltyRecord`` would take and dump unchanged."""
+    if type(record) is not dict or tuple(record) != PENALTY_RECORD_KEYS:
+        return False
+    sanction, supersedes, points = record["sanction"], record["supersedes"], record["points"]
+    return (
+        _key(record["id"])
+        and _key(record["player"])
+        and _key(record["warning"])
+        and (sanction is None or _key(sanction))
+        and _key(record["penalty"])
+        and _key(record["minimum"])
+        and _key(record["recommended"])
+        and _int(points)
+        and points >= 0
+        and record["status"] in _STATUSES
+        and record["applies"] in _APPLIES
+        and type(record["minor"]) is bool
+        and type(record["draft_only"]) is bool
+        and type(record["investigation"]) is bool
+        and (supersedes is None or _key(supersedes))
+    )
+
+
+def incident_recorded(
+    *,
+    incident: str,
+    infraction: str,
+    intentional: bool,
+    disruptive: bool,
+    flags: Sequence[str] = (),
+    minutes_late: int | None = None,
+    note: str = "",
+    round: int,
+    phase: str,
+    records: Sequence[dict[str, Any]],
+) -> dict[str, Any]:
+    """``IncidentRecorded(...).model_dump()``; ``records`` as `penalty_record` makes them."""
+    stripped = note.strip(_WHITESPACE) if type(note) is str else None
+    plain = (
+        _key(incident)
+        and _key(infraction)
+        and type(intentional) is bool
+        and type(disruptive) is bool
+        and type(flags) is list
+        and all(_key(flag) for flag in flags)
+        and (minutes_late is None or (_int(minutes_late) and 0 <= minutes_late <= MINUTES_MAX))
+        and stripped is not None
+        and len(stripped) <= NOTE_MAX
+        and _int(round)
+        and phase in _PHASES
+        and type(records) is list
+        and len(records) >= 1
+        and all(_plain_record(r) for r in records)
+    )
+    if plain:
+        return {
+            "incident": incident,
+            "infraction": infraction,
+            "intentional": intentional,
+            "disruptive": disruptive,
+            "flags": list(flags),
+            "minutes_late": minutes_late,
+            "note": stripped,
+            "round": round,
+            "phase": phase,
+            "records": [dict(record) for record in records],
+        }
+    from judgetui.models import IncidentRecorded
+
+    return IncidentRecorded.model_validate(
+        {
+            "incident": incident,
+            "infraction": infraction,
+            "intentional": intentional,
+            "disruptive": disruptive,
+            "flags": flags,
+            "minutes_late": minutes_late,
+            "note": note,
+            "round": round,
+            "phase": phase,
+            "records": records,
+        }
+    ).model_dump()
+
+
+def caution_given(*, incident: str, infraction: str, round: int) -> dict[str, Any]:
+    """``CautionGiven(...).model_dump()``."""
+    if _key(incident) and _key(infraction) and _int(round):
+        return {"incident": incident, "infraction": infraction, "round": round}
+    from judgetui.models import CautionGiven
+
+    return CautionGiven.model_validate(
+        {"incident": incident, "infraction": infraction, "round": round}
+    ).model_dump()
+
+
+REVIEW_KEYS = ("record", "action", "note", "replacement")
+_ACTIONS = ("confirm", "upgrade", "dismiss")
+
+
+def record_reviewed(
+    *, record: str, action: str, note: str = "", replacement: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """``RecordReviewed(...).model_dump()``; ``replacement`` as `penalty_record` makes it."""
+    stripped = note.strip(_WHITESPACE) if type(note) is str else None
+    if (
+        _key(record)
+        and action in _ACTIONS
+        and stripped is not None
+        and len(stripped) <= NOTE_MAX
+        and (replacement is None or _plain_record(replacement))
+    ):
+        return {
+            "record": record,
+            "action": action,
+            "note": stripped,
+            "replacement": None if replacement is None else dict(replacement),
+        }
+    from judgetui.models import RecordReviewed
+
+    return RecordReviewed.model_validate(
+        {"record": record, "action": action, "note": note, "replacement": replacement}
+    ).model_dump()
