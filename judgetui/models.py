@@ -99,6 +99,8 @@ class RecordReviewed(_Model):
     action: ReviewAction
     note: str = Field(default="", max_length=2000)
     replacement: PenaltyRecord | None = None
+    minor: bool | None = None
+    """On a confirm: the head judge's own "minor" for the record (None keeps it)."""
 
 
 class DecisionMade(_Model):

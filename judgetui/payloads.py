@@ -205,12 +205,17 @@ def caution_given(*, incident: str, infraction: str, round: int) -> dict[str, An
     ).model_dump()
 
 
-REVIEW_KEYS = ("record", "action", "note", "replacement")
+REVIEW_KEYS = ("record", "action", "note", "replacement", "minor")
 _ACTIONS = ("confirm", "upgrade", "dismiss")
 
 
 def record_reviewed(
-    *, record: str, action: str, note: str = "", replacement: dict[str, Any] | None = None
+    *,
+    record: str,
+    action: str,
+    note: str = "",
+    replacement: dict[str, Any] | None = None,
+    minor: bool | None = None,
 ) -> dict[str, Any]:
     """``RecordReviewed(...).model_dump()``; ``replacement`` as `penalty_record` makes it."""
     stripped = note.strip(_WHITESPACE) if type(note) is str else None
@@ -220,15 +225,23 @@ def record_reviewed(
         and stripped is not None
         and len(stripped) <= NOTE_MAX
         and (replacement is None or _plain_record(replacement))
+        and (minor is None or type(minor) is bool)
     ):
         return {
             "record": record,
             "action": action,
             "note": stripped,
             "replacement": None if replacement is None else dict(replacement),
+            "minor": minor,
         }
     from judgetui.models import RecordReviewed
 
     return RecordReviewed.model_validate(
-        {"record": record, "action": action, "note": note, "replacement": replacement}
+        {
+            "record": record,
+            "action": action,
+            "note": note,
+            "replacement": replacement,
+            "minor": minor,
+        }
     ).model_dump()

@@ -425,6 +425,7 @@ class Planner:
             action=action,
             note=note,
             replacement=replacement,
+            minor=minor if action == "confirm" else None,
         )
         entries = [self.entry("record_reviewed", judge, payload)]
         return entries, record

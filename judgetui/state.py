@@ -368,6 +368,8 @@ class EventState:
         self._points.pop(record.player, None)
         if action == "confirm":
             record.status = "issued"
+            if data.get("minor") is not None:
+                record.minor = bool(data["minor"])
             self._sanction_status(record.player, record.sanction)
         elif action == "dismiss":
             record.status = "dismissed"

@@ -328,3 +328,13 @@ def test_a_loss_applies_to_the_game_or_match_of_the_chosen_penalty(
     stored = station.load().records[result.records[0].id or ""]
     assert stored.sanction == (penalty or "game_loss")
     assert stored.applies == applies
+
+
+def test_confirm_keeps_the_head_judges_minor(station: Station) -> None:
+    """RULINGS §3: "minor" defaults from the catalogue and the head judge may change it."""
+    request = record(station, FLOOR, "P1", "slow_play", intentional=True, disruptive=False)
+    item = request.records[0].id  # type: ignore[attr-defined]
+    assert station.load().records[item].minor is True
+    station.review(HEAD, item, "confirm", minor=False)
+    confirmed = station.load().records[item]
+    assert (confirmed.status, confirmed.minor) == ("issued", False)

@@ -480,8 +480,6 @@ class ReviewScreen(StationScreen):
             if not ok:
                 return
             self.minor_changes.pop(record.id, None)
-            if wanted_minor is not None:
-                self._check_minor(record.id, wanted_minor)
 
         self.run_service(
             lambda: session.station.review(
@@ -490,24 +488,6 @@ class ReviewScreen(StationScreen):
             done=done,
             on_done=finished,
         )
-
-    def _check_minor(self, record_id: str, wanted: bool) -> None:
-        """Say so when the stored record did not take the "minor" the head judge set."""
-        state = self.session.state
-        record = state.records.get(record_id)
-        if record is None:
-            return
-        latest = next(
-            (r for r in state.history(record.player) if r.supersedes == record_id), record
-        )
-        if latest.minor != wanted:
-            self.notify(
-                _(
-                    'Confirmed, but "minor" stays {value}: the service changes it only with '
-                    "an upgrade."
-                ).format(value=_("yes") if latest.minor else _("no")),
-                severity="warning",
-            )
 
     def action_confirm(self) -> None:
         record = self._record()
