@@ -642,8 +642,13 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    from judgetui.demo import write_demo
+    from judgetui.demo import DEMO_FILE, write_demo
 
+    # A demo never lands on a real event's default file: without --db (or JUDGETUI_DB)
+    # it has a file of its own, made afresh on every run.
+    fresh = not (args.db or os.environ.get("JUDGETUI_DB"))
+    if fresh:
+        args.db = DEMO_FILE
     path = _db_path(args)
     rules = _rules(args)
     from datetime import UTC, datetime, timedelta
@@ -654,7 +659,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         players=args.players,
         records=args.records,
         seed=args.seed,
-        force=args.force,
+        force=args.force or fresh,
         ending_at=datetime.now(UTC) - timedelta(minutes=3),
     )
     print(

@@ -19,6 +19,7 @@ from judgetui.service import BadInput, Entry, NotPermitted, Planner, RecordReque
 from judgetui.state import EventState
 from judgetui.store import EventFile
 
+DEMO_FILE = "judgetui-demo.json"
 HEAD_JUDGE = "Kana Mori"
 FLOOR_JUDGES = ("Alex Reed", "Sato Yuki", "Priya Nair")
 START = datetime(2026, 11, 28, 9, 0, tzinfo=UTC)

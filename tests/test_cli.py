@@ -587,3 +587,24 @@ def test_event_round_and_finals(capsys: pytest.CaptureFixture[str], db: Path) ->
     data = run_json(capsys, *rec(db, HEAD, "P2"))
     assert data["records"][0]["penalty"] == "double_warning"
     assert player(capsys, db, "P2")["points"] == 2
+
+
+def test_demo_without_db_has_a_file_of_its_own_made_afresh(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    for _ in range(2):
+        code, out, _err = run(capsys, "demo", "--no-open", "--players", "12", "--records", "20")
+        assert code == 0
+        assert "judgetui-demo.json" in out
+    assert not (tmp_path / "judgetui.json").exists()
+
+
+def test_demo_never_overwrites_a_named_event_file(
+    capsys: pytest.CaptureFixture[str], station: Station, db_path: Path
+) -> None:
+    before = db_path.read_bytes()
+    code, _out, err = run(capsys, "demo", "--no-open", "--db", db_path)
+    assert code == 2
+    assert "already exists" in err
+    assert db_path.read_bytes() == before
