@@ -70,6 +70,7 @@ class Tui:
         self.tmux = shutil.which("tmux")
         self._memory: dict[str, Any] = {}
         self._server = False
+        self._socket_path = ""
 
     # -- availability --------------------------------------------------------------
 
@@ -108,6 +109,7 @@ class Tui:
         self._server = True
         size = ("-x", str(COLS), "-y", str(ROWS))
         self._tmux("-f", "/dev/null", "new-session", "-d", "-s", "keeper", *size, "sleep 86400")
+        self._socket_path = self._tmux("display-message", "-p", "#{socket_path}").strip()
         self._tmux("set-option", "-g", "default-size", f"{COLS}x{ROWS}")
         self._tmux("set-option", "-g", "remain-on-exit", "on")
 
@@ -177,6 +179,8 @@ class Tui:
     def close(self) -> None:
         if self._server and self.tmux is not None:
             self._tmux("kill-server", check=False)
+            if self._socket_path:
+                Path(self._socket_path).unlink(missing_ok=True)
 
     # -- commands ------------------------------------------------------------------
 
