@@ -7,19 +7,17 @@ command line can still exit 2 or 3 with one line on stderr.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
-from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.screen import ModalScreen, Screen
-from textual.worker import get_current_worker
+from textual.screen import Screen
 
 from judgetui import i18n, screens
-from judgetui.i18n import N_, _
+from judgetui.follow import EventFileFollower
+from judgetui.i18n import N_
 from judgetui.language import (
     LanguageCommands,
     can_switch,
@@ -30,26 +28,28 @@ from judgetui.language import (
     translated_system_commands,
 )
 from judgetui.messages import (
-    EventChanged,
-    LogChecked,
-    QueueGrew,
     ServiceDone,
     ServiceFailed,
-    WatchFailed,
-    error_text,
 )
 from judgetui.rules import load_rules
-from judgetui.screens.base import StationScreen
 from judgetui.service import BadInput, NotPermitted, Station
-from judgetui.session import Session, load_state, signed_in_judge
+from judgetui.session import (
+    Session,
+    load_state,
+    restore_collector,
+    settle_interface,
+    signed_in_judge,
+)
 from judgetui.state import EventState, JudgeState
 from judgetui.store import EventFile, FileStamp
 from judgetui.widgets.palette import StationCommands
 
 Clock = Callable[[], datetime]
+SETTLE_AFTER = 0.5
+"""Seconds after sign-in to settle the collector: well after the dashboard's first paint."""
 
 
-class JudgeStation(App[None]):
+class JudgeStation(EventFileFollower):
     CSS_PATH = "station.tcss"
     TITLE = "judgetui"
     COMMANDS = App.COMMANDS | {StationCommands, LanguageCommands}
@@ -79,10 +79,7 @@ class JudgeStation(App[None]):
         self.clock = clock
         self.cursor_blink = cursor_blink
         self.poll_seconds = poll_seconds
-        self.session: Session | None = None
-        self._wake = threading.Event()
-        self._queue_ids: set[str] = set()
-        self._watch_error = ""
+        self._collector: tuple[int, int, int] | None = None
 
     def on_mount(self) -> None:
         localize_app_bindings(self)
@@ -122,66 +119,20 @@ class JudgeStation(App[None]):
             self.exit()
             return
         self.session = Session(self.station, judge, self.state, self.clock, self.stamp)
-        self._queue_ids = {item.id for item in self.session.queue()}
+        # From here the session owns the state: a reload replaces the session's, and the
+        # app holding on to the first one would keep a whole stale event alive.
+        self.state = None
         self.push_screen(DashboardScreen())
-        self.watch_event_file()
+        self.set_timer(SETTLE_AFTER, self._settle_interface)
+        self.start_following()
 
-    @work(thread=True, exclusive=True, group="watcher", exit_on_error=False)
-    def watch_event_file(self) -> None:
-        worker = get_current_worker()
-        if self.session is not None:
-            self.post_message(LogChecked(self.session.check_log()))
-        while not worker.is_cancelled:
-            self.catch_up()
-            self._wake.wait(self.poll_seconds)
-            self._wake.clear()
+    def _settle_interface(self) -> None:
+        self._collector = settle_interface(self._collector)
 
-    def catch_up(self) -> None:
-        """Read the file if it changed and post the change; any thread but the App's."""
-        if self.session is None:
-            return
-        try:
-            change = self.session.check()
-        except Exception as error:
-            self.post_message(WatchFailed(error))
-            return
-        if change is not None:
-            self.post_message(EventChanged(change))
-            self.post_message(LogChecked(self.session.check_log()))
-
-    def on_event_changed(self, message: EventChanged) -> None:
-        session = self.session
-        self._watch_error = ""
-        if session is None or not session.accept(message.change):
-            return
-        for screen in reversed(self.screen_stack):
-            if isinstance(screen, StationScreen):
-                screen.state_changed()
-            if not isinstance(screen, ModalScreen):
-                break
-        items = session.queue()
-        new = [item for item in items if item.id not in self._queue_ids]
-        self._queue_ids = {item.id for item in items}
-        if new and session.is_head:
-            self.post_message(QueueGrew(new))
-
-    def on_log_checked(self, message: LogChecked) -> None:
-        if self.session is not None and message.problem != self.session.log_problem:
-            self.session.log_problem = message.problem
-            self.session.version += 1
-            if isinstance(self.screen, StationScreen):
-                self.screen.state_changed()
-
-    def on_queue_grew(self, message: QueueGrew) -> None:
-        if self.session is not None:
-            news = screens.queue_news(self.session, message.items)
-            self.notify(news, title=_("New in the queue"))
-
-    def on_watch_failed(self, message: WatchFailed) -> None:
-        """Say it once, not four times a second, until the file can be read again."""
-        if (problem := error_text(message.error)) != self._watch_error:
-            self._watch_error = problem
-            self.notify(problem, severity="error", timeout=10)
+    def on_unmount(self) -> None:
+        """Leave the collector as it was found (tests run many apps in one process)."""
+        restore_collector(self._collector)
+        self._collector = None
 
     def on_service_done(self, message: ServiceDone) -> None:
         message.deliver(self)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
 import tempfile
 from collections.abc import Awaitable, Callable
@@ -123,7 +124,8 @@ async def main_async(out: Path, size: tuple[int, int]) -> None:
         await shoot(app(), size, out / "dashboard-ja.svg", dashboard_then(screen="DashboardScreen"))
         i18n.set_language("en")
 
-        missing = Path(folder) / "new-event.json"
+        os.chdir(folder)  # the first-run screen names the file: show it as a judge would
+        missing = Path("judgetui.json")
         first_run = open_station(station_for(missing), None, clock=lambda: NOW, cursor_blink=False)
         await shoot(
             first_run, size, out / "first-run.svg", lambda pilot: settle(pilot, "FirstRunScreen")

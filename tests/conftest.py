@@ -3,18 +3,25 @@
 from __future__ import annotations
 
 import itertools
+import os
 import uuid
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from judgetui import i18n
 from judgetui.identity import Caller
 from judgetui.rules import Rules, load_rules
 from judgetui.service import RecordRequest, Station
 from judgetui.store import EventFile
+
+# CI must be repeatable: the same examples every run (a local run still explores).
+settings.register_profile("ci", derandomize=True, database=None, deadline=None)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 FIXED_NOW = datetime(2026, 11, 28, 14, 30, tzinfo=UTC)
 HEAD = "Kana Mori"

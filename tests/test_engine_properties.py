@@ -16,7 +16,7 @@ from judgetui.engine import (
     decision,
     warning_points,
 )
-from judgetui.rules import Rules, load_rules, parse_rules, shipped_rules_text
+from judgetui.rules import SITUATION_FLAGS, Rules, load_rules, parse_rules, shipped_rules_text
 
 SHIPPED = load_rules()
 WITH_STEPS = parse_rules(
@@ -37,7 +37,7 @@ PROFILE = settings(
 )
 
 INFRACTIONS = sorted(SHIPPED.infractions)
-FLAGS = sorted([*SHIPPED.upgrades, "between_matches"])
+FLAGS = sorted([*SHIPPED.upgrades, *SITUATION_FLAGS])
 WARNINGS = SHIPPED.warnings()
 SANCTIONS = SHIPPED.sanctions_ladder()
 PENALTIES = sorted(SHIPPED.penalties)
@@ -213,7 +213,12 @@ def test_adding_a_flag_never_lowers_the_recommendation(
     )
     raised = classify(rules, flagged, history)
     assert at_least(rules, raised.recommended, base.recommended)
-    assert raised.minimum == base.minimum
+    upgrade = rules.upgrades.get(flag)
+    if upgrade is not None and upgrade.minimum:
+        # the chart's automatic disqualification raises the minimum too, never lowers it
+        assert at_least(rules, raised.minimum, base.minimum)
+    else:
+        assert raised.minimum == base.minimum
 
 
 @PROFILE

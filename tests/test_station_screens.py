@@ -31,7 +31,8 @@ from judgetui.screens.event import EventScreen
 from judgetui.screens.first_run import FirstRunScreen, split_names
 from judgetui.screens.help import HelpScreen, key_sections, screen_classes
 from judgetui.screens.player import PlayerScreen
-from judgetui.screens.review import ReviewActionModal, ReviewScreen
+from judgetui.screens.review import ReviewScreen
+from judgetui.screens.review_action import ReviewActionModal
 from judgetui.service import Station
 from judgetui.state import EventState
 from judgetui.store import EventFile

@@ -119,6 +119,7 @@ def test_floor_judge_types_a_whole_classification(event: Path, floor_station: Te
     screen = term.wait_for("Recommended")
     assert "Minimum  Notice" in screen
     assert "unintentional but" in screen  # the reason, naming the rule
+    assert "§iv" in screen  # and citing where it comes from (seed EN §iv)
     term.keys("Enter")
     screen = term.wait_for("Notice recorded")
     assert "head judge's queue" in screen

@@ -91,6 +91,30 @@ class StationScreen(Screen[None]):
         self._seen_version = self.session.version
         self.refresh_bindings()
 
+    def apply_breakpoints(self) -> None:
+        """Set the breakpoint classes (``-wide``, ``-tall``…) for the app's size now.
+
+        Textual sets them on the screen's first resize, after a first layout and render
+        of every widget in the default (narrow) layout that is thrown away at once.
+        Called from ``compose``, the first layout is already the right one.
+        """
+        app = self.app
+        width, height = app.size
+        horizontal = (
+            app.HORIZONTAL_BREAKPOINTS
+            if self.HORIZONTAL_BREAKPOINTS is None
+            else self.HORIZONTAL_BREAKPOINTS
+        ) or []
+        vertical = (
+            app.VERTICAL_BREAKPOINTS
+            if self.VERTICAL_BREAKPOINTS is None
+            else self.VERTICAL_BREAKPOINTS
+        ) or []
+        for breakpoints, dimension in ((horizontal, width), (vertical, height)):
+            on = self._get_breakpoint_classes(dimension, breakpoints)
+            for _least, name in breakpoints:
+                self.set_class(name in on, name)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in self.HEAD_ONLY and not self.session.is_head:
             return None

@@ -56,6 +56,7 @@ STEPS: tuple[tuple[str, str], ...] = (
     ("upgrades", N_("Questions")),
     ("result", N_("Result")),
 )
+AFTER_INFRACTION = ("intentional", "disruptive", "upgrades", "result")
 PLAYER_MATCHES = 50
 HISTORY_SHOWN = 6
 EACH_RECOMMENDATION = "recommended"
@@ -122,64 +123,115 @@ class ClassifyScreen(StationScreen):
         self._search: list[tuple[str, str]] = []
         self._search_version = -1
         self._classified: dict[tuple[object, ...], dict[str, Classification]] = {}
+        self._mounting = 0
+        self._done_text = Text()
+        self._players_shown: tuple[object, ...] | None = None
 
     # -- layout --------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        self.apply_breakpoints()
         yield StationHeader(id="station-header")
         yield StepIndicator([(key, _(label)) for key, label in STEPS], id="steps")
         yield Static(id="summary")
         with ContentSwitcher(initial="step-players", id="walk"):
-            with Vertical(id="step-players", classes="step"):
-                yield Static(
+            yield self._build_step("players")
+        yield StationFooter()
+
+    def _build_step(self, step: str) -> Vertical:
+        """One step's pane: only the players step is composed; the others on first use."""
+        pane = f"step-{step}"
+        if step == "players":
+            return Vertical(
+                Static(
                     _("Who? Type a name or id. space marks several players; enter continues."),
                     classes="prompt",
-                )
-                yield MarkingSearch(
-                    placeholder=_("name or id"), id="player-search", classes="search"
-                )
-                yield OptionList(id="player-list", classes="choices")
-            with Vertical(id="step-infraction", classes="step"):
-                yield Static(_("Which infraction? Type to search."), classes="prompt")
-                yield Input(
+                ),
+                MarkingSearch(placeholder=_("name or id"), id="player-search", classes="search"),
+                OptionList(id="player-list", classes="choices"),
+                id=pane,
+                classes="step",
+            )
+        if step == "infraction":
+            return Vertical(
+                Static(_("Which infraction? Type to search."), classes="prompt"),
+                Input(
                     placeholder=_("name, in English or Japanese"),
                     id="infraction-search",
                     classes="search",
-                )
-                yield OptionList(id="infraction-list", classes="choices")
-            for which, question in (
-                ("intentional", _("Was it intentional?")),
-                ("disruptive", _("Was it disruptive?")),
-            ):
-                with Vertical(id=f"step-{which}", classes="step"):
-                    yield Static(question, classes="prompt")
-                    yield Static(id=f"{which}-hint", classes="hint")
-                    yield Static(_("y  yes      n  no"), classes="answer-keys")
-            with Vertical(id="step-upgrades", classes="step"):
-                yield Static(id="questions")
-                yield Input(type="integer", id="minutes", max_length=4)
-            with Vertical(id="step-result", classes="step"):
-                yield Static(id="result-head")
-                with Horizontal(id="result-body"):
-                    with VerticalScroll(id="result-details"):
-                        yield Static(id="result-why")
-                    with Vertical(id="result-side"):
-                        yield OptionList(id="penalty-choice")
-                        yield Input(placeholder=_("note (tab)"), id="note", max_length=2000)
-                        yield Static(id="result-effect")
-            with Vertical(id="step-done", classes="step"):
-                yield Static(id="done-text")
-        yield StationFooter()
+                ),
+                OptionList(id="infraction-list", classes="choices"),
+                id=pane,
+                classes="step",
+            )
+        if step in ("intentional", "disruptive"):
+            question = (
+                _("Was it intentional?") if step == "intentional" else _("Was it disruptive?")
+            )
+            return Vertical(
+                Static(question, classes="prompt"),
+                Static(id=f"{step}-hint", classes="hint"),
+                Static(_("y  yes      n  no"), classes="answer-keys"),
+                id=pane,
+                classes="step",
+            )
+        if step == "upgrades":
+            return Vertical(
+                Static(id="questions"),
+                Input(type="integer", id="minutes", max_length=4),
+                id=pane,
+                classes="step",
+            )
+        if step == "result":
+            return Vertical(
+                Static(id="result-head"),
+                Horizontal(
+                    VerticalScroll(Static(id="result-why"), id="result-details"),
+                    Vertical(
+                        OptionList(id="penalty-choice"),
+                        Input(placeholder=_("note (tab)"), id="note", max_length=2000),
+                        Static(id="result-effect"),
+                        id="result-side",
+                    ),
+                    id="result-body",
+                ),
+                id=pane,
+                classes="step",
+            )
+        return Vertical(Static(id="done-text"), id=pane, classes="step")
+
+    async def _mount_step(self, step: str) -> None:
+        """Mount a step's pane the first time it is needed (hidden until it is current)."""
+        walk = self.query_one("#walk", ContentSwitcher)
+        there = {child.id for child in walk.children}
+        if f"step-{step}" in there:
+            return
+        # The questions and the result come in together: one mount, not four.
+        group = AFTER_INFRACTION if step in AFTER_INFRACTION else (step,)
+        widgets = [self._build_step(s) for s in group if f"step-{s}" not in there]
+        for widget in widgets:
+            widget.display = False
+        self._mounting += 1
+        try:
+            await walk.mount_all(widgets)
+            if step == "infraction":
+                self._fill_infractions()
+        finally:
+            self._mounting -= 1
 
     def on_mount(self) -> None:
         self.query_one(StationHeader).show(self.session)
         self._show_step()
         self._fill_players()
-        self._fill_infractions()
 
     # -- moving between steps ------------------------------------------------------------
 
-    def watch_step(self) -> None:
+    async def watch_step(self) -> None:
+        while True:
+            step = self.step
+            await self._mount_step(step)
+            if self.step == step:
+                break
         self._show_step()
 
     def _show_step(self) -> None:
@@ -200,11 +252,14 @@ class ClassifyScreen(StationScreen):
             self._show_result()
             self.query_one("#penalty-choice", OptionList).focus()
         else:
+            self.query_one("#done-text", Static).update(self._done_text)
             self.set_focus(None)
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         step = self.step
+        if self._mounting:
+            return False
         if action == "continue":
             question = self._question()
             return step == "players" or (
@@ -309,6 +364,21 @@ class ClassifyScreen(StationScreen):
         else:
             found = list(self.marked) + [pid for pid in state.players if pid not in self.marked]
         shown = found[:PLAYER_MATCHES]
+        highlight = next(
+            (i for i, pid in enumerate(shown) if state.players[pid].status == "active"), None
+        )
+        # The same players, marks and footnote as shown already: nothing to re-render.
+        shown_now = (
+            self.session.version,
+            tuple(shown),
+            tuple(pid in self.marked for pid in shown),
+            len(found),
+            query if not found else "",
+        )
+        if shown_now == self._players_shown:
+            options.highlighted = highlight
+            return
+        self._players_shown = shown_now
         options.clear_options()
         options.add_options(
             Option(
@@ -324,9 +394,7 @@ class ClassifyScreen(StationScreen):
         elif not found:
             nobody = _("No player matches {query!r}.").format(query=query)
             options.add_option(Option(Text(nobody, style="dim italic"), disabled=True))
-        options.highlighted = next(
-            (i for i, pid in enumerate(shown) if state.players[pid].status == "active"), None
-        )
+        options.highlighted = highlight
 
     @on(Input.Changed, "#player-search")
     def _player_query(self) -> None:
@@ -700,7 +768,7 @@ class ClassifyScreen(StationScreen):
             bullets.add_column(no_wrap=True)
             bullets.add_column(overflow="fold")
             for reason in reasons:
-                bullets.add_row("•", reason)
+                bullets.add_row("•", Text(reason))
             parts.append(bullets)
         first = next(iter(found.values()))
         infraction = rules.infractions[self.infraction]
@@ -909,7 +977,7 @@ class ClassifyScreen(StationScreen):
             out.append("\n")
         out.append("\n")
         out.append(_("enter: back to the dashboard    n: another incident"), style="dim")
-        self.query_one("#done-text", Static).update(out)
+        self._done_text = out
         self.step = "done"
         self.notify(Text("\n").join(lines).plain, title=_("Recorded"))
 
@@ -973,6 +1041,8 @@ class ClassifyScreen(StationScreen):
 
     def on_state_changed(self) -> None:
         self.query_one(StationHeader).show(self.session)
+        if self._mounting:
+            return  # the step shows the new state once its pane is in place
         if self.step == "players":
             self._fill_players()
         elif self.step == "result" and not self.recording:

@@ -156,6 +156,7 @@ class DashboardScreen(StationScreen):
         self._queue: list[QueueItem] = []
 
     def compose(self) -> ComposeResult:
+        self.apply_breakpoints()
         yield StationHeader(id="station-header")
         with Container(id="dashboard"):
             with Vertical(id="pending-pane", classes="pane"):

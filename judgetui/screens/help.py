@@ -31,6 +31,7 @@ SCREEN_ORDER = (
     "dashboard",
     "classify",
     "review",
+    "review_action",
     "decision",
     "player",
     "event",

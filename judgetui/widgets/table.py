@@ -25,6 +25,7 @@ from textual.strip import Strip
 
 Cell = str | Text
 MIN_FLEXIBLE_WIDTH = 12
+MAX_CACHED_LINES = 2000
 
 
 @dataclass(frozen=True)
@@ -117,6 +118,9 @@ class RowTable(ScrollView, can_focus=True):
         self.empty = empty
         self.rows: list[TableRow] = []
         self._index: dict[str, int] = {}
+        self._strips: dict[tuple[int, int, Style, Style | None], Strip] = {}
+        """Drawn lines by (row, width, style, cursor style): a redraw of rows that did not
+        change (a screen coming back, the cursor moving) reuses them. Cleared with the rows."""
 
     # -- data ------------------------------------------------------------------------
 
@@ -124,6 +128,7 @@ class RowTable(ScrollView, can_focus=True):
         """Replace every row; the cursor stays on the same key when it is still there."""
         key = self.cursor_key if keep_cursor else None
         self.rows = list(rows)
+        self._strips.clear()
         self._index = {row.key: i for i, row in enumerate(self.rows)}
         self.virtual_size = Size(self.size.width, len(self.rows) + 1)
         target = self._index.get(key, min(self.cursor, len(self.rows) - 1)) if key else 0
@@ -243,8 +248,14 @@ class RowTable(ScrollView, can_focus=True):
         width = self.scrollable_content_region.width
         base = self.rich_style
         if y == 0:
-            header = self.get_component_rich_style("row-table--header")
-            return self._line([c.label for c in self.columns], width, base + header)
+            header = base + self.get_component_rich_style("row-table--header")
+            key: tuple[int, int, Style, Style | None] = (-1, width, header, None)
+            strip = self._strips.get(key)
+            if strip is None:
+                strip = self._strips[key] = self._line(
+                    [c.label for c in self.columns], width, header
+                )
+            return strip
         index = y - 1 + round(self.scroll_y)
         if not self.rows:
             if y == 1 and self.empty:
@@ -259,4 +270,10 @@ class RowTable(ScrollView, can_focus=True):
         if index == self.cursor:
             cursor_class = "row-table--cursor" if self.has_focus else "row-table--cursor-blurred"
             over = self.get_component_rich_style(cursor_class)
-        return self._line(self.rows[index].cells, width, base, over)
+        key = (index, width, base, over)
+        strip = self._strips.get(key)
+        if strip is None:
+            if len(self._strips) > MAX_CACHED_LINES:
+                self._strips.clear()
+            strip = self._strips[key] = self._line(self.rows[index].cells, width, base, over)
+        return strip
