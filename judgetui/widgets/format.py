@@ -80,20 +80,13 @@ def points_text(points: int, threshold: int) -> Text:
 
 
 def status_name(status: str) -> str:
-    names = {
-        "issued": _("issued"),
-        "pending": _("pending"),
-        "dismissed": _("dismissed"),
-        "superseded": _("superseded"),
-        "active": _("active"),
-        "ejected": _("ejected"),
-        "disqualified": _("disqualified"),
-    }
-    return names.get(status, status)
+    """A record's or a player's status, in the judge's language."""
+    if status in ("active", "ejected", "disqualified"):
+        return text.player_status_name(status)
+    return text.record_status_name(status)
 
 
-def phase_name(phase: str) -> str:
-    return _("final rounds") if phase == "finals" else _("main rounds")
+phase_name = text.phase_name
 
 
 def role_name(role: str) -> str:
