@@ -62,7 +62,7 @@ class EventFileFollower(App[None]):
             return
         if change is not None:
             self.post_message(EventChanged(change))
-            self.post_message(LogChecked(self.session.check_log()))
+            self.post_message(LogChecked(self.session.check_log(change.entries)))
 
     def on_event_changed(self, message: EventChanged) -> None:
         session = self.session

@@ -20,7 +20,7 @@ from judgetui.i18n import _
 from judgetui.rules import Rules
 from judgetui.service import BadInput, NotPermitted, Planner, Station
 from judgetui.state import EventState, JudgeState, QueueItem
-from judgetui.store import FileStamp
+from judgetui.store import FileStamp, verify_entries
 
 Clock = Callable[[], datetime]
 
@@ -135,9 +135,12 @@ class Session:
     def now(self) -> datetime:
         return self.clock()
 
-    def check_log(self) -> str | None:
-        """Recompute the log's hash chain (any thread); the problem, or None when intact."""
-        result = self.station.file.verify()
+    def check_log(self, entries: Sequence[Mapping[str, Any]] | None = None) -> str | None:
+        """Recompute the log's hash chain (any thread); the problem, or None when intact.
+
+        ``entries`` are the ones a `check` just read; without them the file is read.
+        """
+        result = self.station.file.verify() if entries is None else verify_entries(entries)
         return None if result.ok else result.problem
 
     def queue(self) -> list[QueueItem]:

@@ -61,6 +61,7 @@ __all__ = [
     "VerifyResult",
     "entry_hash",
     "settle_young_objects",
+    "verify_entries",
 ]
 
 SCHEMA_VERSION = 1
@@ -681,51 +682,65 @@ class EventFile:
             )
         _meta, log = _check_header(self.path, _parse(self.path, found[0]))
 
-        def bad(count: int, head: str, seq: int | None, problem: str) -> VerifyResult:
-            return VerifyResult(False, head, count, seq, problem)
-
         items: list[tuple[int, Any]] = []
         for key, entry in log.items():
             doc_id = _doc_id(key)
             if doc_id is None:
-                return bad(0, GENESIS_HASH, None, f"the log has an entry with a bad id {key!r}")
+                return VerifyResult(
+                    False, GENESIS_HASH, 0, None, f"the log has an entry with a bad id {key!r}"
+                )
             items.append((doc_id, entry))
         items.sort(key=itemgetter(0))
+        return _verify_chain(items)
 
-        head = GENESIS_HASH
-        count = 0
-        for doc_id, entry in items:
-            expected = count + 1
-            if doc_id != expected:
-                if expected == 1:
-                    problem = f"entry 1 is missing (log starts at {doc_id})"
-                else:
-                    problem = (
-                        f"entry {expected} is missing (log jumps from {expected - 1} to {doc_id})"
-                    )
-                return bad(count, head, expected, problem)
-            if not isinstance(entry, dict):
-                return bad(count, head, doc_id, f"entry {doc_id} is not a JSON object")
-            seq = entry.get("seq")
-            if type(seq) is not int or seq != doc_id:
-                return bad(
-                    count,
-                    head,
-                    doc_id,
-                    f"entries out of order at {doc_id} "
-                    f"(found seq {_one_line(repr(seq))} in place {doc_id})",
-                )
-            stored = entry.get("hash")
-            if stored != entry_hash(entry):
-                return bad(count, head, doc_id, f"entry {doc_id} was edited (hash mismatch)")
-            if entry.get("prev") != head:
-                before = "the start of the log" if doc_id == 1 else f"entry {doc_id - 1}"
-                return bad(
-                    count, head, doc_id, f"entry {doc_id} does not link to {before} (chain broken)"
-                )
-            head = stored
-            count += 1
-        return VerifyResult(True, head, count, None, None)
+
+def verify_entries(entries: Sequence[Mapping[str, Any]]) -> VerifyResult:
+    """`EventFile.verify` over entries already read with `EventFile.load`.
+
+    A station that just loaded the file after a change checks the chain from what it
+    read instead of reading and parsing the file a second time.
+    """
+    return _verify_chain([(entry.get("seq"), entry) for entry in entries])
+
+
+def _verify_chain(items: Sequence[tuple[Any, Any]]) -> VerifyResult:
+    """Walk (doc id, entry) pairs in doc-id order; the first entry that is wrong, if any."""
+
+    def bad(count: int, head: str, seq: int | None, problem: str) -> VerifyResult:
+        return VerifyResult(False, head, count, seq, problem)
+
+    head = GENESIS_HASH
+    count = 0
+    for doc_id, entry in items:
+        expected = count + 1
+        if doc_id != expected:
+            if expected == 1:
+                problem = f"entry 1 is missing (log starts at {doc_id})"
+            else:
+                problem = f"entry {expected} is missing (log jumps from {expected - 1} to {doc_id})"
+            return bad(count, head, expected, problem)
+        if not isinstance(entry, dict):
+            return bad(count, head, doc_id, f"entry {doc_id} is not a JSON object")
+        seq = entry.get("seq")
+        if type(seq) is not int or seq != doc_id:
+            return bad(
+                count,
+                head,
+                doc_id,
+                f"entries out of order at {doc_id} "
+                f"(found seq {_one_line(repr(seq))} in place {doc_id})",
+            )
+        stored = entry.get("hash")
+        if stored != entry_hash(entry):
+            return bad(count, head, doc_id, f"entry {doc_id} was edited (hash mismatch)")
+        if entry.get("prev") != head:
+            before = "the start of the log" if doc_id == 1 else f"entry {doc_id - 1}"
+            return bad(
+                count, head, doc_id, f"entry {doc_id} does not link to {before} (chain broken)"
+            )
+        head = stored
+        count += 1
+    return VerifyResult(True, head, count, None, None)
 
 
 # --------------------------------------------------------------------------- TinyDB storage

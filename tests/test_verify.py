@@ -16,6 +16,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import orjson
 import pytest
 from conftest import FLOOR, HEAD, record
 
@@ -327,3 +328,25 @@ def test_later_entries_keep_the_exported_head_in_the_chain(
     assert code == 0 and result["count"] == 8
     assert result["head"] != exported_head
     assert read_doc(event)["log"]["7"]["hash"] == exported_head
+
+
+@pytest.mark.parametrize("damage", ["edit", "delete"])
+def test_verifying_loaded_entries_matches_verifying_the_file(
+    station: Station, db_path: Path, damage: str
+) -> None:
+    """The station checks the chain from the entries it just read: same verdict as verify."""
+    from judgetui.store import EventFile, verify_entries
+
+    for player in ("P1", "P2", "P3"):
+        record(station, HEAD, player, "slow_play")
+    event = EventFile(db_path)
+    assert verify_entries(event.load().entries) == event.verify()
+    document = orjson.loads(db_path.read_bytes())
+    if damage == "edit":
+        document["log"]["4"]["data"]["note"] = "changed by hand"
+    else:
+        del document["log"]["4"]
+    db_path.write_bytes(orjson.dumps(document))
+    on_file = event.verify()
+    assert not on_file.ok
+    assert verify_entries(event.load().entries) == on_file
