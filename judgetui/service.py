@@ -233,9 +233,6 @@ class Planner:
             phase=state.phase,
         )
 
-    def classify_for(self, state: EventState, req: RecordRequest, player: str) -> Classification:
-        return engine.classify(self.rules, self.situation(state, req), state.past(player))
-
     # -- use cases ----------------------------------------------------------------
 
     def plan_record(
