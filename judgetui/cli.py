@@ -18,7 +18,7 @@ import orjson
 from judgetui import engine, i18n
 from judgetui.engine import Situation
 from judgetui.i18n import _
-from judgetui.rules import Rules, RulesError, load_rules, summary
+from judgetui.rules import Rules, RulesError, load_rules, load_source, shipped_rules, summary
 from judgetui.store import EventFile, EventFileError, StoreWriteError
 
 _P = ParamSpec("_P")
@@ -63,7 +63,12 @@ def _common(parser: argparse.ArgumentParser, *, top: bool) -> None:
     default = None if top else argparse.SUPPRESS
     parser.add_argument("--db", default=default, help=_("the event file"))
     parser.add_argument(
-        "--rules", default=default, help=_("a rules file (default: the shipped one)")
+        "--rules",
+        default=default,
+        help=_(
+            "a rules file for check-rules, classify and event init (default: the shipped "
+            "one); an event keeps its own rules"
+        ),
     )
     parser.add_argument("--judge", default=default, help=_("who is acting"))
     parser.add_argument(
@@ -153,6 +158,11 @@ def build_parser() -> argparse.ArgumentParser:
     judge.add_argument("--account", help=_("bind to an OS account"))
     show = event_sub.add_parser("show")
     _common(show, top=False)
+    change = event_sub.add_parser(
+        "rules", help=_("the head judge changes the event's rules (a log entry)")
+    )
+    _common(change, top=False)
+    change.add_argument("file", help=_("the new rules file"))
 
     players = command("players", _("import players"))
     players_sub = players.add_subparsers(
@@ -214,13 +224,28 @@ def _db_path(args: argparse.Namespace) -> str:
 
 
 def _rules(args: argparse.Namespace) -> Rules:
+    """The rules of ``--rules`` (default: the shipped ones), for the commands that take
+    them at face value: check-rules, classify without an event, event init and demo."""
     return load_rules(args.rules)
 
 
 def _station(args: argparse.Namespace) -> Any:
+    """The service over the event file. An existing event uses the rules in its log;
+    a ``--rules`` file is validated, gives a new event (event init) its rules, and on
+    an existing event must be the event's own (by sha256) or the command is refused."""
     from judgetui.service import Station
 
-    return Station(EventFile(_db_path(args)), _rules(args))
+    if args.rules is None:
+        return Station(EventFile(_db_path(args)), shipped_rules())
+    source = load_source(args.rules)
+    return Station(EventFile(_db_path(args)), source.rules, expected_rules=source.sha256)
+
+
+def _station_rules(args: argparse.Namespace) -> None:
+    """Before the station opens: ``--rules`` valid and, on an existing event, its own."""
+    station = _station(args)
+    if args.rules is not None and station.file.exists():
+        station.load()
 
 
 def _emit_json(value: Any) -> None:
@@ -318,6 +343,15 @@ def cmd_event(args: argparse.Namespace) -> int:
     if args.event_command == "round":
         station.set_round(args.judge, args.number)
         print(_("round {n}").format(n=args.number))
+        return 0
+    if args.event_command == "rules":
+        source = load_source(args.file)
+        station.change_rules(args.judge, source)
+        print(
+            _("the event's rules are now {path} (sha256 {short})").format(
+                path=args.file, short=source.short
+            )
+        )
         return 0
     if args.event_command == "finals":
         station.enter_finals(args.judge)
@@ -673,7 +707,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def _open_station(args: argparse.Namespace, judge: str | None = None) -> int:
-    _rules(args)
+    _station_rules(args)
     gc.enable()  # the station is a long-lived process (see _one_shot)
     from judgetui.app import run_station
 

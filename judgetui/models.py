@@ -44,11 +44,27 @@ class Player(_Model):
         return value
 
 
+class RulesText(BaseModel):
+    """The rules an event uses, kept in its log: the exact TOML text and its sha256.
+
+    In ``event_created`` (the rules the event was made with) and in every
+    ``rules_changed`` (the head judge's change). Not stripped: the text is kept to the
+    byte, so it is validated again on every read and its hash can be checked.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    text: str = Field(min_length=1, max_length=1_000_000)
+    sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
+
+
 class EventCreated(_Model):
     name: str = Field(min_length=1, max_length=120)
     rounds: int | None = Field(default=None, ge=1, le=30)
     judges: list[Judge] = Field(min_length=1)
     bound: bool = False
+    rules: RulesText | None = None
+    """None only in event files written before events kept their rules (shipped rules)."""
 
     @field_validator("judges")
     @classmethod

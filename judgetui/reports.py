@@ -87,6 +87,8 @@ def event_dict(state: EventState) -> dict[str, Any]:
         "judges": [asdict(j) for j in state.judges.values()],
         "cautions": state.cautions,
         "entries": state.count,
+        "rules_version": state.rules.version,
+        "rules_sha256": state.rules_source().sha256,
     }
 
 

@@ -5,24 +5,26 @@ rules file becomes one clear line (``RulesError.problems``) so the command line 
 station can refuse a bad file without a traceback.
 
 A rules file is validated with the pydantic schema in `judgetui.rules_schema`, then
-held as the plain frozen dataclasses below. `load_rules` remembers a file it has
-validated (keyed by its exact text and this code) in the user's cache folder, so a
-command or a station that starts with known rules never imports pydantic: that import
-and the schema's build were most of a `judgetui record`'s start-up.
+held as the plain frozen dataclasses below. An event keeps the exact text of its rules
+in its own log (see `judgetui.state`), so what a judge may issue is decided by the event
+file alone: nothing here reads a cache, an environment variable or a file in $HOME.
+
+Validated rules are remembered in memory only, keyed by the full sha256 of their text
+(`parse_rules`). The text that ships with the package is the one exception to running
+the pydantic schema: it is part of the installed code, checked against the schema by the
+tests, and built straight from its TOML when a text's sha256 is the shipped file's. That
+keeps pydantic's import and schema build (most of a `judgetui record`'s start-up) out of
+every command on an event made with the shipped rules.
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import os
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
-
-import orjson
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
@@ -32,6 +34,8 @@ SANCTION = "sanction"
 ANY_CATEGORY = "any"
 #: Flags that are situations rather than upgrade questions.
 SITUATION_FLAGS = frozenset({"between_matches", "advantage_in_game"})
+#: The versions of the rules file's format this code reads.
+KNOWN_VERSIONS = (1,)
 
 
 class RulesError(Exception):
@@ -254,6 +258,22 @@ def _cross_check(rules: Rules) -> list[str]:
         "a warning level",
     )
     need("history.official_from", rules.history.official_from, warnings, "a warning level")
+    official = rules.penalties.get(rules.history.official_from)
+    for name, raised in (
+        ("history.repeat_raises_to", rules.history.repeat_raises_to),
+        ("finals.repeat_from_main_raises_to", rules.finals.repeat_from_main_raises_to),
+    ):
+        level = rules.penalties.get(raised)
+        if (
+            official is not None
+            and level is not None
+            and level.kind == WARNING
+            and level.rank < official.rank
+        ):
+            problems.append(
+                f"{name}: {raised!r} is below an official warning "
+                f"(history.official_from = {rules.history.official_from!r})"
+            )
     need(
         "finals.repeat_from_main_raises_to",
         rules.finals.repeat_from_main_raises_to,
@@ -316,7 +336,8 @@ def _pydantic_problems(error: ValidationError) -> list[str]:
         elif err["type"] == "extra_forbidden":
             lines.append(f"{path}: unknown setting")
         else:
-            lines.append(f"{path}: {err['input']!r} — {err['msg']}")
+            message = str(err["msg"]).removeprefix("Value error, ")
+            lines.append(f"{path}: {err['input']!r} — {message}")
     return lines
 
 
@@ -324,7 +345,7 @@ _TOML_PLACE = re.compile(r"^(?P<msg>.*?)\s*\(at line (?P<line>\d+), column (?P<c
 
 
 def _parse_toml(text: str, path: str) -> dict[str, Any]:
-    import tomllib  # only when validating: a cached rules file skips it
+    import tomllib
 
     try:
         return tomllib.loads(text)
@@ -340,7 +361,11 @@ def _parse_toml(text: str, path: str) -> dict[str, Any]:
 
 
 def _build(data: dict[str, Any]) -> Rules:
-    """The runtime objects from validated (or previously validated) plain data."""
+    """The runtime objects from validated plain data (or the shipped file's own TOML).
+
+    Every setting left out takes the dataclasses' default, which are the schema's
+    (``tests/test_fast_paths.py`` holds them equal).
+    """
     tw = data["three_warnings"]
     return Rules(
         version=data["version"],
@@ -356,15 +381,78 @@ def _build(data: dict[str, Any]) -> Rules:
         groups={k: Group(**v) for k, v in data["groups"].items()},
         infractions={
             k: Infraction(
-                **{**v, "tardiness_steps": [TardinessStep(**s) for s in v["tardiness_steps"]]}
+                **{
+                    **v,
+                    "tardiness_steps": [TardinessStep(**s) for s in v.get("tardiness_steps", [])],
+                }
             )
             for k, v in data["infractions"].items()
         },
     )
 
 
+def rules_sha256(text: str) -> str:
+    """The full sha256 (hex) of a rules text as UTF-8: how an event names its rules."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class RulesSource:
+    """Rules with the exact text they were validated from and that text's sha256."""
+
+    text: str
+    sha256: str
+    rules: Rules
+
+    @property
+    def short(self) -> str:
+        """The first 12 hex digits: enough to tell two rules files apart on a screen."""
+        return self.sha256[:12]
+
+
+#: Validated rules by the full sha256 of their text (this process only).
+_BY_HASH: dict[str, RulesSource] = {}
+#: The same, by the identity of the rules object: `source_of`.
+_BY_ID: dict[int, RulesSource] = {}
+
+
 def parse_rules(text: str, path: str = "rules.toml") -> Rules:
-    """Parse, validate and cross-check rules; raise RulesError with one line per problem."""
+    """Parse, validate and cross-check rules; raise RulesError with one line per problem.
+
+    The same text (by its full sha256) gives the same object for the rest of the process.
+    """
+    return rules_source(text, path).rules
+
+
+def rules_source(text: str, path: str = "rules.toml") -> RulesSource:
+    """`parse_rules`, with the text and its hash kept beside the rules."""
+    digest = rules_sha256(text)
+    known = _BY_HASH.get(digest)
+    if known is not None:
+        return known
+    if digest == _shipped_sha256():
+        rules = _build(_parse_toml(text, path))  # the package's own, schema-checked file
+    else:
+        rules = _validate(text, path)
+    problems = _cross_check(rules)
+    if problems:
+        raise RulesError(path, problems)
+    source = RulesSource(text, digest, rules)
+    _BY_HASH[digest] = source
+    _BY_ID[id(rules)] = source
+    return source
+
+
+def source_of(rules: Rules) -> RulesSource:
+    """The text ``rules`` were validated from (every `Rules` this module made has one)."""
+    source = _BY_ID.get(id(rules))
+    if source is None or source.rules is not rules:
+        raise ValueError("rules not made by judgetui.rules.parse_rules: their text is unknown")
+    return source
+
+
+def _validate(text: str, path: str) -> Rules:
+    """The pydantic schema's verdict on a rules text, as the runtime objects."""
     from pydantic import ValidationError
 
     from judgetui.rules_schema import Rules as RulesSchema
@@ -374,11 +462,7 @@ def parse_rules(text: str, path: str = "rules.toml") -> Rules:
         model = RulesSchema.model_validate(raw)
     except ValidationError as exc:
         raise RulesError(path, _pydantic_problems(exc)) from None
-    rules = _build(model.model_dump())
-    problems = _cross_check(rules)
-    if problems:
-        raise RulesError(path, problems)
-    return rules
+    return _build(model.model_dump())
 
 
 def shipped_rules_text() -> str:
@@ -397,76 +481,40 @@ def shipped_rules_text() -> str:
 
 
 @cache
-def load_rules(path: str | None = None) -> Rules:
-    """Load a rules file once per process; ``None`` means the shipped rules."""
-    if path is None:
-        return _load_text(shipped_rules_text(), "rules.toml")
+def _shipped_sha256() -> str:
+    return rules_sha256(shipped_rules_text())
+
+
+def shipped_source() -> RulesSource:
+    """The shipped rules: those of an event file written before events kept their own."""
+    return rules_source(shipped_rules_text(), "rules.toml")
+
+
+def read_rules_text(path: str) -> str:
+    """A rules file's text; RulesError when it cannot be read or is not UTF-8."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise RulesError(path, [f"cannot read: {exc.strerror}"]) from None
     except UnicodeDecodeError:
         raise RulesError(path, ["not UTF-8 text"]) from None
-    return _load_text(text, path)
 
 
-# -- the cache of validated rules ------------------------------------------------------
-
-#: Set to a folder to move the cache; set to "" to switch it off.
-CACHE_ENV = "JUDGETUI_CACHE_DIR"
-
-
-def _cache_dir() -> Path | None:
-    configured = os.environ.get(CACHE_ENV)
-    if configured is not None:
-        return Path(configured) if configured else None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "judgetui" if os.path.isabs(base) else None
+def shipped_rules() -> Rules:
+    """`shipped_source`'s rules."""
+    return shipped_source().rules
 
 
-def _cache_key(text: str) -> str:
-    """The rules text and the code that validates and holds it: any change misses."""
-    digest = hashlib.sha256()
-    here = Path(__file__).resolve().parent
-    for name in ("rules.py", "rules_schema.py"):
-        digest.update((here / name).read_bytes())
-    digest.update(b"\0" + text.encode("utf-8"))
-    return digest.hexdigest()
+def load_source(path: str | None = None) -> RulesSource:
+    """A rules file validated, with its text and hash; ``None`` means the shipped rules."""
+    if path is None:
+        return shipped_source()
+    return rules_source(read_rules_text(path), path)
 
 
-def _load_text(text: str, path: str) -> Rules:
-    """`parse_rules`, skipping the schema validation for a text validated before."""
-    folder = _cache_dir()
-    if folder is None:
-        return parse_rules(text, path)
-    try:
-        key = _cache_key(text)
-    except OSError:
-        return parse_rules(text, path)
-    cached = folder / f"rules-{key[:32]}.json"
-    try:
-        stored = orjson.loads(cached.read_bytes())
-        if isinstance(stored, dict) and stored.get("key") == key:
-            rules = _build(stored["rules"])
-            if not _cross_check(rules):
-                return rules
-    except (OSError, orjson.JSONDecodeError, KeyError, TypeError, ValueError):
-        pass  # no cache, or a stale or damaged one: validate the text
-    rules = parse_rules(text, path)
-    _store_cache(cached, {"key": key, "rules": asdict(rules)})
-    return rules
-
-
-def _store_cache(cached: Path, value: dict[str, Any]) -> None:
-    """Write the cache file atomically; a cache that cannot be written is no error."""
-    temp = cached.with_name(f".{cached.name}.{os.getpid()}.tmp")
-    try:
-        cached.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        temp.write_bytes(orjson.dumps(value))
-        os.replace(temp, cached)
-    except OSError:
-        with contextlib.suppress(OSError):
-            temp.unlink(missing_ok=True)
+def load_rules(path: str | None = None) -> Rules:
+    """Load a rules file; ``None`` means the shipped rules."""
+    return load_source(path).rules
 
 
 def summary(rules: Rules) -> str:

@@ -1,20 +1,26 @@
 """The schema of `rules.toml` as pydantic models: used only to validate a rules file.
 
 `judgetui.rules` holds the same shapes as plain frozen dataclasses, which is what the
-engine reads. Validation (and so pydantic) runs only when a rules file has not been
-validated before (see `judgetui.rules.load_rules`), which keeps pydantic out of the
-start-up of every command. A field added here must be added there too.
+engine reads. Validation (and so pydantic) runs for every rules text but the shipped
+one (see `judgetui.rules.rules_source`), which keeps pydantic out of the start-up of
+every command on an event made with the shipped rules. A field added here must be added
+there too.
+
+Strict: TOML has real booleans and integers, so ``points = true`` or ``rank = "2"`` is a
+mistake to report, not a value to coerce.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from judgetui.rules import KNOWN_VERSIONS
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class Penalty(_Strict):
@@ -130,3 +136,11 @@ class Rules(_Strict):
     sanctions: Sanctions
     groups: dict[str, Group]
     infractions: dict[str, Infraction]
+
+    @field_validator("version")
+    @classmethod
+    def _known_version(cls, value: int) -> int:
+        if value not in KNOWN_VERSIONS:
+            known = ", ".join(str(v) for v in KNOWN_VERSIONS)
+            raise ValueError(f"not a rules version judgetui reads (known: {known})")
+        return value

@@ -19,7 +19,7 @@ from judgetui import engine, payloads, text
 from judgetui.engine import Classification, Outcome, Situation, sanction_applies
 from judgetui.i18n import N_, _
 from judgetui.identity import Caller, current_caller
-from judgetui.rules import SITUATION_FLAGS, WARNING, Rules
+from judgetui.rules import SITUATION_FLAGS, WARNING, Rules, RulesSource, shipped_rules, source_of
 from judgetui.state import EventState, JudgeState, MalformedLog, QueueItem, RecordState
 from judgetui.store import EventFile, EventFileError, Snapshot
 
@@ -537,12 +537,48 @@ class Planner:
             raise BadInput(_("judge {name!r} is already on the roster").format(name=new.name))
         return [self.entry("judge_added", judge, new.model_dump())]
 
-    def event_entries(self, created: EventCreated) -> list[Entry]:
-        return [self.entry("event_created", None, created.model_dump())]
+    def plan_rules(
+        self, state: EventState, judge_name: str | None, source: RulesSource
+    ) -> list[Entry]:
+        """The head judge changes the event's rules: a ``rules_changed`` entry."""
+        judge = self.identify(state, judge_name)
+        self.require_head(judge, N_("change the event's rules"))
+        if state.rules_stored and state.rules_source().sha256 == source.sha256:
+            raise BadInput(
+                _("the event already uses these rules (sha256 {short})").format(short=source.short)
+            )
+        missing = state.keys_missing_from(source.rules)
+        if missing:
+            raise BadInput(
+                _("these rules lack {what}, which the event's log already uses").format(
+                    what=missing[0]
+                )
+            )
+        from judgetui.models import RulesText
+
+        data = RulesText(text=source.text, sha256=source.sha256).model_dump()
+        return [self.entry("rules_changed", judge, data)]
+
+    def event_entries(self, created: EventCreated, rules: Rules | None = None) -> list[Entry]:
+        """The first entry of a new event, with the text of the rules it is made with."""
+        from judgetui.models import RulesText
+
+        data = created.model_dump()
+        if data.get("rules") is None:
+            source = source_of(rules or self.rules)
+            data["rules"] = RulesText(text=source.text, sha256=source.sha256).model_dump()
+        return [self.entry("event_created", None, data)]
 
 
 class Station:
-    """The service over one event file."""
+    """The service over one event file.
+
+    ``rules`` are the rules a new event is created with. An existing event keeps its own
+    in its log: every fold takes them from there (the shipped rules for a file written
+    before events kept theirs), and ``rules`` then follow the file. ``expected_rules``
+    is the sha256 of the rules the caller was given (`--rules`): an event whose rules
+    differ is refused, so a rules file on disk never changes what a judge may issue.
+    """
 
     def __init__(
         self,
@@ -552,18 +588,35 @@ class Station:
         caller: Caller | None = None,
         clock: Clock = _utc_now,
         new_id: IdFactory = _new_id,
+        expected_rules: str | None = None,
     ) -> None:
         self.file = file
         self.rules = rules
+        self.creation_rules = rules
+        self.expected_rules = expected_rules
         self.planner = Planner(rules, caller or current_caller(), clock, new_id)
 
     # -- reading -------------------------------------------------------------------
 
     def fold(self, snapshot: Snapshot) -> EventState:
+        return self.fold_entries(snapshot.entries)
+
+    def fold_entries(self, entries: Iterable[Mapping[str, Any]]) -> EventState:
+        """The state of a log, with the rules it keeps (see the class's docstring)."""
         try:
-            return EventState.fold(self.rules, snapshot.entries)
+            state = EventState.fold(shipped_rules(), entries)
         except MalformedLog as exc:
             raise EventFileError(f"{self.file.path}: {exc}") from None
+        source = state.rules_source()
+        if self.expected_rules is not None and source.sha256 != self.expected_rules:
+            raise BadInput(
+                _(
+                    "these rules (sha256 {given}) are not the event's ({kept}); "
+                    "the head judge changes them with: judgetui event rules FILE --judge HEAD"
+                ).format(given=self.expected_rules[:12], kept=source.short)
+            )
+        self.rules = self.planner.rules = state.rules
+        return state
 
     def load(self) -> EventState:
         return self.fold(self.file.load())
@@ -606,7 +659,7 @@ class Station:
             created = EventCreated(name=name, rounds=rounds, judges=judges, bound=bool(accounts))
         except ValidationError as exc:
             raise BadInput(_validation_line(exc)) from None
-        snapshot = self.file.create(self.planner.event_entries(created))
+        snapshot = self.file.create(self.planner.event_entries(created, self.creation_rules))
         return self.fold(snapshot)
 
     def record(self, judge: str | None, request: RecordRequest) -> RecordResult:
@@ -668,6 +721,9 @@ class Station:
 
     def add_judge(self, judge: str | None, new: Judge) -> list[Entry]:
         return self._write(lambda s: self.planner.plan_judge(s, judge, new))
+
+    def change_rules(self, judge: str | None, source: RulesSource) -> list[Entry]:
+        return self._write(lambda s: self.planner.plan_rules(s, judge, source))
 
     def queue(self, state: EventState | None = None) -> list[QueueItem]:
         return (state or self.load()).queue()

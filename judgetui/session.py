@@ -125,7 +125,8 @@ class Session:
 
     @property
     def rules(self) -> Rules:
-        return self.station.rules
+        """The rules in force: the state's, which switches at a ``rules_changed`` entry."""
+        return self.state.rules
 
     @property
     def is_head(self) -> bool:
@@ -177,7 +178,7 @@ class Session:
             for entry in change.entries[self.state.count :]:
                 self.state.apply(entry)
         else:
-            self.state = settle(EventState.fold(self.rules, change.entries))
+            self.state = settle(self.station.fold_entries(change.entries))
         self.judge = self.state.judges.get(self.judge.name, self.judge)
         self.version += 1
         return True

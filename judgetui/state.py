@@ -3,6 +3,12 @@
 Nothing is edited in place in the file: a review or decision is a new entry that
 supersedes. `EventState.apply` folds one entry at a time, so the station can follow
 another judge's writes by applying only the entries it has not seen.
+
+The event's rules are in its log: ``event_created`` carries the text it was made with and
+every ``rules_changed`` (the head judge's) a new one; the fold switches to them at that
+entry, so every entry after it is checked against, and every screen then reads, the new
+rules. A log without rules of its own (written before events kept them) folds with the
+rules it is given, which every caller makes the shipped ones.
 """
 
 from __future__ import annotations
@@ -14,7 +20,16 @@ from typing import Any, Literal, cast
 
 from judgetui import engine
 from judgetui.engine import Decision, PastPenalty, Phase
-from judgetui.rules import SANCTION, WARNING, Rules
+from judgetui.rules import (
+    SANCTION,
+    WARNING,
+    Rules,
+    RulesError,
+    RulesSource,
+    rules_sha256,
+    rules_source,
+    source_of,
+)
 from judgetui.store import settle_young_objects
 
 QueueKind = Literal["notice", "request", "decision"]
@@ -151,6 +166,8 @@ class EventState:
     cautions: int = 0
     count: int = 0
     head: str = ""
+    rules_stored: bool = False
+    """Whether the log keeps its rules (False: an older file, folded with the shipped rules)."""
     _points: dict[str, int] = field(default_factory=dict)
     _kind_keys: tuple[frozenset[str], frozenset[str]] | None = field(default=None, repr=False)
 
@@ -259,7 +276,51 @@ class EventState:
             _text(judge["name"], "judge name"), _one_of(judge["role"], _ROLES, "role"), os_user
         )
 
+    def _use_rules(self, data: Any) -> None:
+        """Switch to the rules an entry carries: the text, checked against its hash."""
+        if not isinstance(data, Mapping):
+            raise TypeError(f"its rules are not a JSON object: {data!r}")
+        text, digest = data["text"], data["sha256"]
+        if not isinstance(text, str) or not isinstance(digest, str):
+            raise TypeError("its rules text and sha256 are not strings")
+        if rules_sha256(text) != digest:
+            raise ValueError("its rules text does not match its sha256")
+        try:
+            rules = rules_source(text, "the event's rules").rules
+        except RulesError as exc:
+            raise ValueError(exc.problems[0]) from None
+        missing = self.keys_missing_from(rules)
+        if missing:
+            raise ValueError(f"its rules lack {missing[0]}, which the log already uses")
+        self.rules = rules
+        self.rules_stored = True
+        self._kind_keys = None
+        self._points.clear()
+
+    def keys_missing_from(self, rules: Rules) -> list[str]:
+        """The penalties and infractions of this log that ``rules`` do not know."""
+        missing: dict[str, None] = {}
+        for record in self.records.values():
+            for key in (
+                record.warning,
+                record.sanction,
+                record.penalty,
+                record.minimum,
+                record.recommended,
+            ):
+                if key is not None and key not in rules.penalties:
+                    missing[f"penalty {key!r}"] = None
+            if record.infraction not in rules.infractions:
+                missing[f"infraction {record.infraction!r}"] = None
+        for player in self.players.values():
+            for decision in player.decisions:
+                if decision.penalty not in rules.three_warnings.options:
+                    missing[f"three-warning penalty {decision.penalty!r}"] = None
+        return list(missing)
+
     def _on_event_created(self, entry: Mapping[str, Any], data: Mapping[str, Any]) -> None:
+        if data.get("rules") is not None:
+            self._use_rules(data["rules"])
         self.rounds = data.get("rounds")
         self.bound = bool(data.get("bound", False))
         self.name = _text(data["name"], "event name")
@@ -267,6 +328,12 @@ class EventState:
         for judge in data["judges"]:
             state = self._judge(judge)
             self.judges[state.name] = state
+
+    def _on_rules_changed(self, entry: Mapping[str, Any], data: Mapping[str, Any]) -> None:
+        judge = self.judges.get(entry.get("judge") or "")
+        if judge is None or judge.role != "head":
+            raise ValueError(f"rules changed by {entry.get('judge')!r}, not the head judge")
+        self._use_rules(data)
 
     def _on_judge_added(self, entry: Mapping[str, Any], data: Mapping[str, Any]) -> None:
         state = self._judge(data)
@@ -423,6 +490,10 @@ class EventState:
             state.status = "ejected"
 
     # -- queries ---------------------------------------------------------------
+
+    def rules_source(self) -> RulesSource:
+        """The rules in force with their text and sha256."""
+        return source_of(self.rules)
 
     def head_judge(self) -> JudgeState | None:
         return next((j for j in self.judges.values() if j.role == "head"), None)

@@ -1,7 +1,8 @@
 """The fast paths behave exactly like the slow ones they stand in for.
 
 * `judgetui.rules` holds the rules as plain dataclasses that mirror the pydantic schema
-  in `judgetui.rules_schema`, and caches validated rules files;
+  in `judgetui.rules_schema` (the shipped text is built from its TOML without pydantic:
+  see `tests/test_trust_rules.py`);
 * `judgetui.payloads` builds the record and review payloads as plain dicts, equal to
   what the pydantic models in `judgetui.models` dump;
 * the command line records a penalty without importing pydantic.
@@ -10,7 +11,6 @@
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 import subprocess
 import sys
@@ -76,48 +76,6 @@ def test_the_shipped_rules_equal_their_validated_dump() -> None:
     text = rules.shipped_rules_text()
     validated = rules_schema.Rules.model_validate(rules._parse_toml(text, "rules.toml"))
     assert dataclasses.asdict(rules.parse_rules(text)) == validated.model_dump()
-
-
-def _fresh_load(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> rules.Rules:
-    monkeypatch.setenv(rules.CACHE_ENV, str(tmp_path))
-    return rules._load_text(rules.shipped_rules_text(), "rules.toml")
-
-
-def test_rules_cache_round_trip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    first = _fresh_load(tmp_path, monkeypatch)
-    (cached,) = tmp_path.glob("rules-*.json")
-    second = _fresh_load(tmp_path, monkeypatch)
-    assert first == second == rules.parse_rules(rules.shipped_rules_text())
-    assert json.loads(cached.read_text())["rules"] == dataclasses.asdict(first)
-
-
-def test_a_damaged_or_stale_cache_is_revalidated(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    good = _fresh_load(tmp_path, monkeypatch)
-    (cached,) = tmp_path.glob("rules-*.json")
-    for damage in (b"{not json", b'{"key": "other", "rules": {}}', b"[]"):
-        cached.write_bytes(damage)
-        assert _fresh_load(tmp_path, monkeypatch) == good
-    stored = json.loads(cached.read_text())
-    stored["rules"]["three_warnings"]["default"] = "no_such_option"  # fails the cross-check
-    cached.write_text(json.dumps(stored))
-    assert _fresh_load(tmp_path, monkeypatch) == good
-
-
-def test_a_bad_file_is_never_cached(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(rules.CACHE_ENV, str(tmp_path))
-    bad = rules.shipped_rules_text().replace("forced_ejection_at = 4", "forced_ejection_at = 1")
-    with pytest.raises(rules.RulesError):
-        rules._load_text(bad, "bad.toml")
-    assert not list(tmp_path.glob("rules-*.json"))
-
-
-def test_the_cache_can_be_switched_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(rules.CACHE_ENV, "")
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    assert rules._load_text(rules.shipped_rules_text(), "rules.toml") == rules.load_rules()
-    assert not list(tmp_path.rglob("rules-*.json"))
 
 
 # ----------------------------------------------------------------------- payloads
@@ -237,7 +195,7 @@ def test_caution_matches_the_model(incident: str, infraction: str, round_: Any) 
 
 def test_record_command_does_not_import_pydantic(tmp_path: Path) -> None:
     db = tmp_path / "event.json"
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "JUDGETUI_CACHE_DIR": str(tmp_path)}
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
     base = [sys.executable, "-m", "judgetui", "--db", str(db)]
 
     def run(*args: str) -> None:

@@ -151,6 +151,15 @@ class EventScreen(StationScreen):
         out.append(phase_name(state.phase))
         out.append("   " + _("Created") + ": ", style="bold")
         out.append(clock_time(state.created_at, self.session.clock()))
+        out.append("\n" + _("Rules") + ": ", style="bold")
+        source = state.rules_source()
+        out.append(
+            _("version {version}, sha256 {short}").format(
+                version=state.rules.version, short=source.short
+            )
+        )
+        if not state.rules_stored:
+            out.append("   " + _("(the shipped rules: this event file keeps none of its own)"))
         return out
 
     # -- actions -------------------------------------------------------------------------
