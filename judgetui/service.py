@@ -487,11 +487,21 @@ class Planner:
                     penalty=penalty, id=pid, why=", ".join(verdict.failed)
                 )
             )
-        applies = None
-        if penalty == "game_loss":
-            applies = "current" if advantage else "next"
-        elif penalty == "match_loss":
-            applies = "next" if between_matches else "current"
+        # Which game or match the loss applies to, by the same rule as a record's
+        # (RULINGS §1): an ejection or disqualification loses the current match at once.
+        situation_flags = {
+            flag
+            for flag, given in (
+                (self.rules.sanctions.game_loss_current_when, advantage),
+                (self.rules.sanctions.match_loss_next_when, between_matches),
+            )
+            if given
+        }
+        applies = sanction_applies(
+            self.rules,
+            Outcome(self.rules.history.official_from, penalty),
+            Situation(intentional=False, disruptive=False, flags=frozenset(situation_flags)),
+        )
         from judgetui.models import DecisionMade
 
         payload = DecisionMade(
