@@ -195,6 +195,16 @@ def build_parser() -> argparse.ArgumentParser:
     decide.add_argument("--between-matches", action="store_true")
     decide.add_argument("--note", default="")
 
+    void = command(
+        "void",
+        _(
+            "void a record or a decision made in error (head judge; a reason is required): "
+            "it stays in the log, stops counting, and what rested on it is reopened"
+        ),
+    )
+    void.add_argument("id", help=_("the record's or decision's id, or its first 6+ characters"))
+    void.add_argument("--note", help=_("why it is voided (required)"))
+
     player = command("player", _("one player's standing and history"))
     player.add_argument("id")
 
@@ -550,6 +560,18 @@ def cmd_decide(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_void(args: argparse.Namespace) -> int:
+    station = _station(args)
+    [entry] = station.void(args.judge, args.id, args.note)
+    kind = "record" if entry["kind"] == "record_voided" else "decision"
+    target = entry["data"][kind]
+    if args.json:
+        _emit_json({"entry": entry["seq"], "voided": target, "kind": kind})
+    else:
+        print(_("{id}: voided").format(id=target))
+    return 0
+
+
 def cmd_player(args: argparse.Namespace) -> int:
     from judgetui import text
     from judgetui.reports import player_dict
@@ -694,6 +716,7 @@ COMMANDS = {
     "queue": cmd_queue,
     "review": cmd_review,
     "decide": cmd_decide,
+    "void": cmd_void,
     "player": cmd_player,
     "export": cmd_export,
     "verify": cmd_verify,

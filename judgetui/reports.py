@@ -43,6 +43,11 @@ RECORD_FIELDS = (
 def record_dict(record: RecordState) -> dict[str, Any]:
     data = {name: getattr(record, name) for name in RECORD_FIELDS}
     data["flags"] = list(record.flags)
+    data["minutes_late"] = record.minutes_late
+    data["voided"] = record.status == "voided"
+    data["voided_by"] = record.voided_by
+    data["voided_at"] = record.voided_at
+    data["void_note"] = record.void_note
     return data
 
 

@@ -219,6 +219,7 @@ def record_status_name(status: str) -> str:
         "issued": _("issued"),
         "dismissed": _("dismissed"),
         "superseded": _("superseded"),
+        "voided": _("voided"),
     }
     return names.get(status, status)
 
