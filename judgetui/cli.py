@@ -591,13 +591,38 @@ def cmd_player(args: argparse.Namespace) -> int:
             points=data["points"], phase=text.phase_name(data["phase"])
         )
     )
-    for r in data["records"]:
-        print(
-            f"  R{r['round']} {text.pad(text.phase_name(r['phase']), 12)} "
-            f"{text.pad(text.penalty_name(rules, r['penalty']), 18)} "
-            f"{text.pad(text.record_status_name(r['status']), 10)} "
-            f"{text.infraction_name(rules, r['infraction'])}"
+    lines: list[tuple[int, str]] = []
+    for r in state.history(args.id):
+        judge = r.judge
+        if r.supersedes is not None and r.reviewed_by and r.reviewed_by != r.judge:
+            judge = f"{r.judge} → {r.reviewed_by}"
+        lines.append(
+            (
+                r.seq,
+                f"  R{r.round} {text.pad(text.phase_name(r.phase), 12)} "
+                f"{text.pad(text.penalty_name(rules, r.penalty), 18)} "
+                f"{text.pad(text.record_status_name(r.status), 10)} "
+                f"{text.infraction_name(rules, r.infraction)}  {judge}  {r.id}",
+            )
         )
+    for d in state.players[args.id].decisions:
+        status = "voided" if d.voided_by is not None else "reopened" if d.reopened_by else ""
+        lines.append(
+            (
+                d.seq,
+                f"  R{d.round} {text.pad(text.phase_name(d.phase), 12)} "
+                f"{text.pad(text.penalty_name(rules, d.penalty), 18)} "
+                f"{text.pad(text.record_status_name(status) if status else _('decided'), 10)} "
+                + i18n.ngettext(
+                    "three-warning decision at {n} point",
+                    "three-warning decision at {n} points",
+                    d.points,
+                ).format(n=d.points)
+                + f"  {d.judge}  {d.id}",
+            )
+        )
+    for _seq, line in sorted(lines):
+        print(line)
     if data["decision"]:
         d = data["decision"]
         print(

@@ -9,7 +9,7 @@ from typing import Any
 
 import orjson
 
-from judgetui.state import EventState, QueueItem, RecordState
+from judgetui.state import DecisionState, EventState, QueueItem, RecordState
 
 RECORD_FIELDS = (
     "id",
@@ -51,6 +51,15 @@ def record_dict(record: RecordState) -> dict[str, Any]:
     return data
 
 
+def decision_dict(decision: DecisionState) -> dict[str, Any]:
+    """A three-warning decision; ``voided`` is True once voided or reopened (it no longer
+    stands), ``reopened_by`` names the voided record it rested on."""
+    data = asdict(decision)
+    data["kind"] = "decision"
+    data["voided"] = not decision.standing
+    return data
+
+
 def queue_dict(item: QueueItem) -> dict[str, Any]:
     return asdict(item)
 
@@ -76,7 +85,7 @@ def player_dict(state: EventState, player_id: str) -> dict[str, Any]:
         "phase": state.phase,
         "points": state.points(player_id),
         "records": [record_dict(r) for r in state.history(player_id)],
-        "decisions": [asdict(d) for d in player.decisions],
+        "decisions": [decision_dict(d) for d in player.decisions],
         "decision": decision,
     }
 
@@ -102,7 +111,7 @@ def export_json(state: EventState) -> bytes:
             "name": p.name,
             "status": p.status,
             "points": state.points(p.id),
-            "decisions": [asdict(d) for d in p.decisions],
+            "decisions": [decision_dict(d) for d in p.decisions],
         }
         for p in state.players.values()
     ]
@@ -110,6 +119,7 @@ def export_json(state: EventState) -> bytes:
         "event": event_dict(state),
         "players": players,
         "records": [record_dict(r) for r in state.records.values()],
+        "decisions": [decision_dict(d) for d in state.decisions.values()],
         "head": state.head,
     }
     return orjson.dumps(document, option=orjson.OPT_INDENT_2) + b"\n"

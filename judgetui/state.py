@@ -539,6 +539,22 @@ class EventState:
             self.rules, self.past(player), self.phase, strong_cheating=strong_cheating
         )
 
+    def latest(self, limit: int) -> list[RecordState | DecisionState]:
+        """The newest records and three-warning decisions, newest first (superseded left out)."""
+        records = (r for r in reversed(self.records.values()) if r.status != "superseded")
+        decisions = reversed(self.decisions.values())
+        out: list[RecordState | DecisionState] = []
+        record, decision = next(records, None), next(decisions, None)
+        while len(out) < limit and (record is not None or decision is not None):
+            if decision is None or (record is not None and record.seq > decision.seq):
+                assert record is not None
+                out.append(record)
+                record = next(records, None)
+            else:
+                out.append(decision)
+                decision = next(decisions, None)
+        return out
+
     def find(self, key: str) -> list[str]:
         """The record and decision ids ``key`` names: itself, or ids it is a prefix of.
 

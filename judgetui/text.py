@@ -220,6 +220,7 @@ def record_status_name(status: str) -> str:
         "dismissed": _("dismissed"),
         "superseded": _("superseded"),
         "voided": _("voided"),
+        "reopened": _("reopened"),
     }
     return names.get(status, status)
 

@@ -24,7 +24,7 @@ from judgetui import engine, text
 from judgetui.i18n import N_, _, ngettext
 from judgetui.screens.base import StationScreen
 from judgetui.state import DecisionState, EventState, RecordState
-from judgetui.widgets.format import outcome_text, parse_at, phase_name, status_name
+from judgetui.widgets.format import judge_text, outcome_text, parse_at, phase_name, status_name
 from judgetui.widgets.header import StationHeader
 
 Row = tuple[str | Text, ...]
@@ -208,7 +208,7 @@ class PlayerScreen(StationScreen):
             str(record.points),
             Text(status, style="dim" if gone else "bold" if record.status == "pending" else ""),
             clipped(text.infraction_name(rules, record.infraction), INFRACTION_WIDTH),
-            record.judge,
+            judge_text(record),
             note,
         )
         detail = Text()

@@ -31,7 +31,7 @@ from judgetui.screens.player import INFRACTION_WIDTH, PlayerScreen, clipped, clo
 from judgetui.screens.review_action import ReviewActionModal, ReviewAnswer
 from judgetui.screens.void import confirm_sanction
 from judgetui.state import EventState, QueueItem, RecordState
-from judgetui.widgets.format import ago, outcome_text, phase_name, status_name
+from judgetui.widgets.format import ago, judge_text, outcome_text, phase_name, status_name
 from judgetui.widgets.header import StationHeader
 
 
@@ -355,7 +355,7 @@ class ReviewScreen(StationScreen):
                 outcome_text(rules, engine.Outcome(record.warning, record.sanction)),
                 status_name(record.status),
                 clipped(text.infraction_name(rules, record.infraction), INFRACTION_WIDTH),
-                record.judge,
+                judge_text(record),
                 key=record.id,
             )
         if not table.row_count:
