@@ -205,6 +205,16 @@ def build_parser() -> argparse.ArgumentParser:
     decide.add_argument("--between-matches", action="store_true")
     decide.add_argument("--note", default="")
 
+    void = command(
+        "void",
+        _(
+            "void a record or a decision made in error (head judge; a reason is required): "
+            "it stays in the log, stops counting, and what rested on it is reopened"
+        ),
+    )
+    void.add_argument("id", help=_("the record's or decision's id, or its first 6+ characters"))
+    void.add_argument("--note", help=_("why it is voided (required)"))
+
     player = command("player", _("one player's standing and history"))
     player.add_argument("id")
 
@@ -584,6 +594,18 @@ def cmd_decide(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_void(args: argparse.Namespace) -> int:
+    station = _station(args)
+    [entry] = station.void(args.judge, args.id, args.note)
+    kind = "record" if entry["kind"] == "record_voided" else "decision"
+    target = entry["data"][kind]
+    if args.json:
+        _emit_json({"entry": entry["seq"], "voided": target, "kind": kind})
+    else:
+        print(_("{id}: voided").format(id=target))
+    return 0
+
+
 def cmd_player(args: argparse.Namespace) -> int:
     from judgetui import text
     from judgetui.reports import player_dict
@@ -603,13 +625,38 @@ def cmd_player(args: argparse.Namespace) -> int:
             points=data["points"], phase=text.phase_name(data["phase"])
         )
     )
-    for r in data["records"]:
-        print(
-            f"  R{r['round']} {text.pad(text.phase_name(r['phase']), 12)} "
-            f"{text.pad(text.penalty_name(rules, r['penalty']), 18)} "
-            f"{text.pad(text.record_status_name(r['status']), 10)} "
-            f"{text.infraction_name(rules, r['infraction'])}"
+    lines: list[tuple[int, str]] = []
+    for r in state.history(args.id):
+        judge = r.judge
+        if r.supersedes is not None and r.reviewed_by and r.reviewed_by != r.judge:
+            judge = f"{r.judge} → {r.reviewed_by}"
+        lines.append(
+            (
+                r.seq,
+                f"  R{r.round} {text.pad(text.phase_name(r.phase), 12)} "
+                f"{text.pad(text.penalty_name(rules, r.penalty), 18)} "
+                f"{text.pad(text.record_status_name(r.status), 10)} "
+                f"{text.infraction_name(rules, r.infraction)}  {judge}  {r.id}",
+            )
         )
+    for d in state.players[args.id].decisions:
+        status = "voided" if d.voided_by is not None else "reopened" if d.reopened_by else ""
+        lines.append(
+            (
+                d.seq,
+                f"  R{d.round} {text.pad(text.phase_name(d.phase), 12)} "
+                f"{text.pad(text.penalty_name(rules, d.penalty), 18)} "
+                f"{text.pad(text.record_status_name(status) if status else _('decided'), 10)} "
+                + i18n.ngettext(
+                    "three-warning decision at {n} point",
+                    "three-warning decision at {n} points",
+                    d.points,
+                ).format(n=d.points)
+                + f"  {d.judge}  {d.id}",
+            )
+        )
+    for _seq, line in sorted(lines):
+        print(line)
     if data["decision"]:
         d = data["decision"]
         print(
@@ -728,6 +775,7 @@ COMMANDS = {
     "queue": cmd_queue,
     "review": cmd_review,
     "decide": cmd_decide,
+    "void": cmd_void,
     "player": cmd_player,
     "export": cmd_export,
     "verify": cmd_verify,

@@ -136,3 +136,17 @@ class CautionGiven(_Model):
     incident: str
     infraction: str
     round: int
+
+
+class RecordVoided(_Model):
+    """The head judge voids a record made in error; it stays in the log, marked voided."""
+
+    record: str = Field(min_length=1)
+    note: str = Field(min_length=1, max_length=2000)
+
+
+class DecisionVoided(_Model):
+    """The head judge voids a three-warning decision made in error."""
+
+    decision: str = Field(min_length=1)
+    note: str = Field(min_length=1, max_length=2000)

@@ -245,3 +245,19 @@ def record_reviewed(
             "minor": minor,
         }
     ).model_dump()
+
+
+VOID_KEYS = {"record_voided": "record", "decision_voided": "decision"}
+"""The two void entry kinds, and the field that names what each voids."""
+
+
+def voided(kind: str, *, target: str, note: str) -> dict[str, Any]:
+    """``RecordVoided(...)`` or ``DecisionVoided(...)``'s ``model_dump()``, by entry kind."""
+    field = VOID_KEYS[kind]
+    stripped = note.strip(_WHITESPACE) if type(note) is str else None
+    if _key(target) and target and stripped and len(stripped) <= NOTE_MAX:
+        return {field: target, "note": stripped}
+    from judgetui.models import DecisionVoided, RecordVoided
+
+    model = RecordVoided if kind == "record_voided" else DecisionVoided
+    return model.model_validate({field: target, "note": note}).model_dump()

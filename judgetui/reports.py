@@ -9,7 +9,7 @@ from typing import Any
 
 import orjson
 
-from judgetui.state import EventState, QueueItem, RecordState
+from judgetui.state import DecisionState, EventState, QueueItem, RecordState
 
 RECORD_FIELDS = (
     "id",
@@ -43,6 +43,20 @@ RECORD_FIELDS = (
 def record_dict(record: RecordState) -> dict[str, Any]:
     data = {name: getattr(record, name) for name in RECORD_FIELDS}
     data["flags"] = list(record.flags)
+    data["minutes_late"] = record.minutes_late
+    data["voided"] = record.status == "voided"
+    data["voided_by"] = record.voided_by
+    data["voided_at"] = record.voided_at
+    data["void_note"] = record.void_note
+    return data
+
+
+def decision_dict(decision: DecisionState) -> dict[str, Any]:
+    """A three-warning decision; ``voided`` is True once voided or reopened (it no longer
+    stands), ``reopened_by`` names the voided record it rested on."""
+    data = asdict(decision)
+    data["kind"] = "decision"
+    data["voided"] = not decision.standing
     return data
 
 
@@ -71,7 +85,7 @@ def player_dict(state: EventState, player_id: str) -> dict[str, Any]:
         "phase": state.phase,
         "points": state.points(player_id),
         "records": [record_dict(r) for r in state.history(player_id)],
-        "decisions": [asdict(d) for d in player.decisions],
+        "decisions": [decision_dict(d) for d in player.decisions],
         "decision": decision,
     }
 
@@ -99,7 +113,7 @@ def export_json(state: EventState) -> bytes:
             "name": p.name,
             "status": p.status,
             "points": state.points(p.id),
-            "decisions": [asdict(d) for d in p.decisions],
+            "decisions": [decision_dict(d) for d in p.decisions],
         }
         for p in state.players.values()
     ]
@@ -107,6 +121,7 @@ def export_json(state: EventState) -> bytes:
         "event": event_dict(state),
         "players": players,
         "records": [record_dict(r) for r in state.records.values()],
+        "decisions": [decision_dict(d) for d in state.decisions.values()],
         "head": state.head,
     }
     return orjson.dumps(document, option=orjson.OPT_INDENT_2) + b"\n"

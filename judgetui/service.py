@@ -90,6 +90,13 @@ def floor_record_status(rules: Rules, outcome: Outcome) -> Literal["issued", "pe
     return "pending" if "head_confirms" in issuers else "issued"
 
 
+def waits_in_queue(record: RecordState) -> bool:
+    """A record the head judge has still to look at: a request, or an unreviewed Notice."""
+    return record.status == "pending" or (
+        record.status == "issued" and not record.reviewed and record.warning == "notice"
+    )
+
+
 @dataclass(frozen=True)
 class RecordRequest:
     """What a judge wants recorded: one incident, one or more players."""
@@ -373,7 +380,7 @@ class Planner:
     ) -> tuple[list[Entry], RecordState | None]:
         judge = self.identify(state, judge_name)
         self.require_head(judge, N_("review the queue"))
-        record = state.records.get(item)
+        record = state.records.get(self.resolve(state, item, records_only=True))
         if record is None:
             if item.startswith("decide:"):
                 raise BadInput(
@@ -382,7 +389,7 @@ class Planner:
                     ).format(item=item, id=item.removeprefix("decide:"))
                 )
             raise BadInput(_("no queue item {item!r}").format(item=item))
-        if record.status in ("dismissed", "superseded"):
+        if record.status in ("dismissed", "superseded", "voided"):
             raise BadInput(
                 _("record {item} is already {status}").format(
                     item=item, status=text.record_status_name(record.status)
@@ -417,6 +424,15 @@ class Planner:
             )
         elif action == "confirm" and record.status == "issued" and record.reviewed:
             raise BadInput(_("record {item} is already confirmed").format(item=item))
+        elif action == "dismiss" and not waits_in_queue(record):
+            # Dismissing takes back what waits for the head judge; a penalty that stands
+            # is voided, with its reason, so what rested on it is reopened too.
+            raise BadInput(
+                _(
+                    "record {item} is {status}, not waiting in the queue: to take it back, "
+                    "use `judgetui void {item} --note REASON`"
+                ).format(item=record.id, status=text.record_status_name(record.status))
+            )
         payload = payloads.record_reviewed(
             record=record.id,
             action=action,
@@ -426,6 +442,80 @@ class Planner:
         )
         entries = [self.entry("record_reviewed", judge, payload)]
         return entries, record
+
+    def resolve(self, state: EventState, item: str, *, records_only: bool = False) -> str:
+        """The record (or decision) id ``item`` names: the whole id or a unique prefix.
+
+        An unknown item comes back as it is (the caller says what it is not); a prefix
+        that names several is refused with their count.
+        """
+        matches = state.find(item)
+        if records_only:
+            matches = [m for m in matches if m in state.records]
+        if len(matches) > 1:
+            raise BadInput(
+                _("{item!r} is the beginning of {n} ids: type more of it").format(
+                    item=item, n=len(matches)
+                )
+            )
+        return matches[0] if matches else item
+
+    def plan_void(
+        self, state: EventState, judge_name: str | None, item: str, note: str | None
+    ) -> list[Entry]:
+        """Void a record or a decision made in error (the head judge, with a reason)."""
+        judge = self.identify(state, judge_name)
+        self.require_head(judge, N_("void a record or a decision"))
+        target = self.resolve(state, item)
+        reason = (note or "").strip()
+        if target in state.records:
+            record = state.records[target]
+            if record.status == "superseded":
+                newer = next(
+                    (r.id for r in state.records.values() if r.supersedes == record.id), "?"
+                )
+                raise BadInput(
+                    _("record {item} was upgraded: void its replacement {new}").format(
+                        item=record.id, new=newer
+                    )
+                )
+            if record.status in ("voided", "dismissed"):
+                raise BadInput(
+                    _("record {item} is already {status}").format(
+                        item=record.id, status=text.record_status_name(record.status)
+                    )
+                )
+            kind = "record_voided"
+        elif target in state.decisions:
+            decision = state.decisions[target]
+            if decision.voided_by is not None:
+                raise BadInput(_("decision {item} is already voided").format(item=target))
+            kind = "decision_voided"
+        else:
+            raise BadInput(_("no record or decision {item!r}").format(item=item))
+        if not reason:
+            raise BadInput(_("a void needs its reason: --note TEXT"))
+        payload = payloads.voided(kind, target=target, note=reason)
+        return [self.entry(kind, judge, payload)]
+
+    def plan_correct(
+        self,
+        state: EventState,
+        judge_name: str | None,
+        item: str,
+        note: str | None,
+        request: RecordRequest,
+    ) -> tuple[list[Entry], RecordResult]:
+        """Correct a record's player or penalty: its void and the new record, as one act.
+
+        The new record is planned against the state with the void applied, so the
+        voided record no longer counts in the new classification.
+        """
+        entries = self.plan_void(state, judge_name, item, note)
+        for entry in entries:
+            state.apply({**entry, "seq": state.count + 1})
+        more, result = self.plan_record(state, judge_name, request)
+        return entries + more, result
 
     def _upgraded(self, record: RecordState, key: str) -> Outcome:
         penalty = self.rules.penalties[key]
@@ -487,11 +577,21 @@ class Planner:
                     penalty=penalty, id=pid, why=", ".join(verdict.failed)
                 )
             )
-        applies = None
-        if penalty == "game_loss":
-            applies = "current" if advantage else "next"
-        elif penalty == "match_loss":
-            applies = "next" if between_matches else "current"
+        # Which game or match the loss applies to, by the same rule as a record's
+        # (RULINGS §1): an ejection or disqualification loses the current match at once.
+        situation_flags = {
+            flag
+            for flag, given in (
+                (self.rules.sanctions.game_loss_current_when, advantage),
+                (self.rules.sanctions.match_loss_next_when, between_matches),
+            )
+            if given
+        }
+        applies = sanction_applies(
+            self.rules,
+            Outcome(self.rules.history.official_from, penalty),
+            Situation(intentional=False, disruptive=False, flags=frozenset(situation_flags)),
+        )
         from judgetui.models import DecisionMade
 
         payload = DecisionMade(
@@ -709,6 +809,23 @@ class Station:
                 note=note,
             )
         )
+
+    def void(self, judge: str | None, item: str, note: str | None) -> list[Entry]:
+        return self._write(lambda s: self.planner.plan_void(s, judge, item, note))
+
+    def correct(
+        self, judge: str | None, item: str, note: str | None, request: RecordRequest
+    ) -> RecordResult:
+        """Void a record and record its correction in one write (one act, both or neither)."""
+        result: list[RecordResult] = []
+
+        def plan(state: EventState) -> list[Entry]:
+            entries, outcome = self.planner.plan_correct(state, judge, item, note, request)
+            result.append(outcome)
+            return entries
+
+        self._write(plan)
+        return result[-1]
 
     def set_round(self, judge: str | None, number: int) -> list[Entry]:
         return self._write(lambda s: self.planner.plan_round(s, judge, number))

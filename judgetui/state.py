@@ -39,6 +39,8 @@ _WRITTEN_STATUSES = frozenset({"pending", "issued"})
 _PHASES = frozenset({"main", "finals"})
 _ROLES = frozenset({"head", "floor"})
 _REVIEW_ACTIONS = frozenset({"confirm", "upgrade", "dismiss"})
+#: The shortest id prefix `find` accepts for a record or a decision.
+MIN_PREFIX = 6
 
 
 class MalformedLog(ValueError):
@@ -102,6 +104,11 @@ class RecordState:
     reviewed: bool = False
     reviewed_by: str | None = None
     review_note: str = ""
+    voided_by: str | None = None
+    void_note: str = ""
+    voided_at: str | None = None
+    voided_status: str | None = None
+    """The status the record had when the head judge voided it."""
 
     def past(self) -> PastPenalty:
         return PastPenalty(
@@ -129,6 +136,23 @@ class DecisionState:
     note: str
     applies: str | None
     seq: int
+    id: str = ""
+    voided_by: str | None = None
+    void_note: str = ""
+    voided_at: str | None = None
+    reopened_by: str | None = None
+    """A record this decision rested on that was voided later: the decision is open again."""
+
+    @property
+    def standing(self) -> bool:
+        """Neither voided nor reopened: it still decides the player's three warnings."""
+        return self.voided_by is None and self.reopened_by is None
+
+
+def decision_id(seq: int) -> str:
+    """A decision's id, for `judgetui void`: from the sequence number of its log entry,
+    which the hash chain fixes once written (so every station names it alike)."""
+    return f"decision-{seq}"
 
 
 @dataclass(slots=True)
@@ -163,6 +187,7 @@ class EventState:
     judges: dict[str, JudgeState] = field(default_factory=dict)
     players: dict[str, PlayerState] = field(default_factory=dict)
     records: dict[str, RecordState] = field(default_factory=dict)
+    decisions: dict[str, DecisionState] = field(default_factory=dict)
     cautions: int = 0
     count: int = 0
     head: str = ""
@@ -467,6 +492,7 @@ class EventState:
             self._add_record(new)
 
     def _on_decision_made(self, entry: Mapping[str, Any], data: Mapping[str, Any]) -> None:
+        seq = int(entry["seq"])
         decision = DecisionState(
             player=self._player(data["player"]),
             penalty=self._decided(data["penalty"]),
@@ -477,10 +503,58 @@ class EventState:
             at=entry["at"],
             note=data.get("note", ""),
             applies=data.get("applies"),
-            seq=int(entry["seq"]),
+            seq=seq,
+            id=decision_id(seq),
         )
+        if decision.id in self.decisions or decision.id in self.records:
+            raise ValueError(f"decision id {decision.id!r} used twice")
+        self.decisions[decision.id] = decision
         self.players[decision.player].decisions.append(decision)
         self._sanction_status(decision.player, decision.penalty)
+
+    def _on_record_voided(self, entry: Mapping[str, Any], data: Mapping[str, Any]) -> None:
+        record = self.records[_text(data["record"], "record id")]
+        if record.status in ("voided", "superseded", "dismissed"):
+            raise ValueError(f"record {record.id!r} is {record.status} and cannot be voided")
+        counted = engine.is_official(self.rules, record.past())
+        record.voided_status = record.status
+        record.status = "voided"
+        record.voided_by = entry.get("judge")
+        record.voided_at = entry["at"]
+        record.void_note = _text(data["note"], "void note")
+        player = self.players[record.player]
+        if counted:
+            # A decision made on a count this record was part of no longer stands.
+            for decision in player.decisions:
+                if (
+                    decision.standing
+                    and decision.phase == record.phase
+                    and decision.seq > record.seq
+                ):
+                    decision.reopened_by = record.id
+        self._points.pop(record.player, None)
+        self._recompute_status(record.player)
+
+    def _on_decision_voided(self, entry: Mapping[str, Any], data: Mapping[str, Any]) -> None:
+        decision = self.decisions[_text(data["decision"], "decision id")]
+        if decision.voided_by is not None:
+            raise ValueError(f"decision {decision.id!r} is already voided")
+        decision.voided_by = entry.get("judge") or ""
+        decision.voided_at = entry["at"]
+        decision.void_note = _text(data["note"], "void note")
+        self._recompute_status(decision.player)
+
+    def _recompute_status(self, player: str) -> None:
+        """The player's status from what still stands: issued records and standing decisions."""
+        state = self.players[player]
+        state.status = "active"
+        for record_id in state.records:
+            record = self.records[record_id]
+            if record.status == "issued":
+                self._sanction_status(player, record.sanction)
+        for decision in state.decisions:
+            if decision.standing:
+                self._sanction_status(player, decision.penalty)
 
     def _sanction_status(self, player: str, sanction: str | None) -> None:
         state = self.players[player]
@@ -525,12 +599,44 @@ class EventState:
         points = self.points(player)
         if points < self.rules.three_warnings.threshold:
             return None
-        taken = [d for d in state.decisions if d.phase == self.phase and d.points >= points]
+        taken = [
+            d
+            for d in state.decisions
+            if d.standing and d.phase == self.phase and d.points >= points
+        ]
         if taken:
             return None
         return engine.decision(
             self.rules, self.past(player), self.phase, strong_cheating=strong_cheating
         )
+
+    def latest(self, limit: int) -> list[RecordState | DecisionState]:
+        """The newest records and three-warning decisions, newest first (superseded left out)."""
+        records = (r for r in reversed(self.records.values()) if r.status != "superseded")
+        decisions = reversed(self.decisions.values())
+        out: list[RecordState | DecisionState] = []
+        record, decision = next(records, None), next(decisions, None)
+        while len(out) < limit and (record is not None or decision is not None):
+            if decision is None or (record is not None and record.seq > decision.seq):
+                assert record is not None
+                out.append(record)
+                record = next(records, None)
+            else:
+                out.append(decision)
+                decision = next(decisions, None)
+        return out
+
+    def find(self, key: str) -> list[str]:
+        """The record and decision ids ``key`` names: itself, or ids it is a prefix of.
+
+        A prefix must be at least `MIN_PREFIX` characters, so a stray keystroke never
+        names an entry; the caller refuses zero or several matches.
+        """
+        if key in self.records or key in self.decisions:
+            return [key]
+        if len(key) < MIN_PREFIX:
+            return []
+        return [i for i in (*self.records, *self.decisions) if i.startswith(key)]
 
     def queue(self) -> list[QueueItem]:
         """What waits for the head judge, oldest first."""

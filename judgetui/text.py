@@ -219,6 +219,8 @@ def record_status_name(status: str) -> str:
         "issued": _("issued"),
         "dismissed": _("dismissed"),
         "superseded": _("superseded"),
+        "voided": _("voided"),
+        "reopened": _("reopened"),
     }
     return names.get(status, status)
 

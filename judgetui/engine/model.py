@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 Phase = Literal["main", "finals"]
-RecordStatus = Literal["pending", "issued", "dismissed", "superseded"]
+RecordStatus = Literal["pending", "issued", "dismissed", "superseded", "voided"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,11 @@ def warning_points(rules: Rules, history: Sequence[PastPenalty], phase: Phase) -
     return sum(rules.penalties[r.warning].points for r in counted_warnings(rules, history, phase))
 
 
+def _repeats_related(rules: Rules, infraction: str) -> bool:
+    entry = rules.infractions.get(infraction)
+    return entry is None or entry.repeat_upgrade
+
+
 def _option_verdict(
     rules: Rules,
     key: str,
@@ -49,7 +54,10 @@ def _option_verdict(
     if option.all_unintentional and any(r.intentional for r in counted):
         failed.append("not_all_unintentional")
     if option.no_same_infraction:
-        keys = [r.infraction for r in counted]
+        # An infraction whose repeats go only to the three-warning rule (rules.toml
+        # `repeat_upgrade = false`, the chart's uncategorised infractions) counts as
+        # unrelated to itself: its repeats are never "duplicate" warnings (RULINGS §4).
+        keys = [r.infraction for r in counted if _repeats_related(rules, r.infraction)]
         if len(keys) != len(set(keys)):
             failed.append("same_infraction")
     if option.highest_warning is not None:

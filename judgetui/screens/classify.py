@@ -950,10 +950,12 @@ class ClassifyScreen(StationScreen):
     def action_send_request(self) -> None:
         self._record(as_request=True)
 
-    def _record(self, *, as_request: bool) -> None:
+    def _record(self, *, as_request: bool, confirmed: bool = False) -> None:
         if self.recording or self.step != "result":
             return
         session = self.session
+        if not as_request and not confirmed and self._ask_before_sanction():
+            return
         request = self.request(as_request=as_request)
         self.recording = True
         self.refresh_bindings()
@@ -967,6 +969,33 @@ class ClassifyScreen(StationScreen):
             on_result=self._recorded,
             on_done=finished,
         )
+
+    def _ask_before_sanction(self) -> bool:
+        """An ejection or a disqualification asks first (`ConfirmSanction`); True if asked."""
+        from judgetui.screens.void import confirm_sanction, ends_tournament
+
+        rules = self.session.rules
+        choice = self.chosen()
+        if choice is None:
+            return False
+        found = self._classifications()
+        ending = [
+            o.sanction
+            for o in (self._outcome_for(p, choice, found) for p in self.players)
+            if ends_tournament(rules, o.sanction)
+        ]
+        if not ending:
+            return False
+        names = _(", ").join(self.session.state.players[p].name for p in self.players)
+        note = self.query_one("#note", Input)
+
+        def confirmed(text_: str) -> None:
+            note.value = text_
+            self._record(as_request=False, confirmed=True)
+
+        worst = max(ending, key=lambda key: rules.penalties[key or ""].rank)
+        confirm_sanction(self, rules, worst, names, note.value.strip(), confirmed)
+        return True
 
     def _recorded(self, result: RecordResult) -> None:
         self.result = result

@@ -8,7 +8,6 @@ player rows are made once per version of the event and only filtered per keystro
 from __future__ import annotations
 
 from collections import Counter
-from itertools import islice
 from typing import ClassVar
 
 from rich.text import Text
@@ -22,11 +21,14 @@ from judgetui import screens
 from judgetui.i18n import N_, _
 from judgetui.screens.base import StationScreen
 from judgetui.session import Session
-from judgetui.state import QueueItem
+from judgetui.state import DecisionState, QueueItem
 from judgetui.text import infraction_name
 from judgetui.widgets.footer import StationFooter
 from judgetui.widgets.format import (
     ago,
+    decision_status,
+    decision_text,
+    judge_text,
     penalty_text,
     points_text,
     record_text,
@@ -135,6 +137,21 @@ class PlayerIndex:
         if not wanted:
             return self.rows
         return [row for row, text in zip(self.rows, self.search, strict=True) if wanted in text]
+
+
+def decision_row(session: Session, decision: DecisionState, name: str) -> Row:
+    """A three-warning decision among the recent penalties (keyed by its id)."""
+    return Row(
+        decision.id,
+        (
+            ago(decision.at, session.now),
+            f"{decision.player} {name}",
+            decision_text(session.rules, decision),
+            _("three-warning decision"),
+            decision.judge,
+            decision_status(decision),
+        ),
+    )
 
 
 class DashboardScreen(StationScreen):
@@ -268,10 +285,12 @@ class DashboardScreen(StationScreen):
         state = session.state
         rules = session.rules
         now = session.now
-        latest = (r for r in reversed(state.records.values()) if r.status != "superseded")
         rows = []
-        for record in islice(latest, RECENT_ROWS):
+        for record in state.latest(RECENT_ROWS):
             player = state.players[record.player]
+            if isinstance(record, DecisionState):
+                rows.append(decision_row(session, record, player.name))
+                continue
             rows.append(
                 Row(
                     record.id,
@@ -280,7 +299,7 @@ class DashboardScreen(StationScreen):
                         f"{player.id} {player.name}",
                         record_text(rules, record),
                         _infraction(session, record.infraction),
-                        record.judge,
+                        judge_text(record),
                         status_name(record.status),
                     ),
                 )
@@ -297,7 +316,8 @@ class DashboardScreen(StationScreen):
             return item.player if item else None
         recent = self.query_one("#recent", RowTable)
         if recent.has_focus and recent.cursor_key is not None:
-            record = self.session.state.records.get(recent.cursor_key)
+            state = self.session.state
+            record = state.records.get(recent.cursor_key) or state.decisions.get(recent.cursor_key)
             return record.player if record else None
         return self.query_one("#players", RowTable).cursor_key
 

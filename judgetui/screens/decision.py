@@ -348,20 +348,37 @@ def decide_for(
             return
         rules = session.rules
         name = session.state.players[player_id].name
-        screen.run_service(
-            lambda: session.station.decide(
-                session.judge.name,
-                player_id,
-                choice.penalty,
-                strong_cheating=choice.strong_cheating,
-                between_matches=choice.between_matches,
-                advantage=choice.advantage,
-                note=choice.note,
-            ),
-            done=_("{penalty} for {name}: recorded.").format(
-                penalty=text.penalty_name(rules, choice.penalty), name=name
-            ),
-            on_done=on_done,
-        )
+
+        def decide(note: str) -> None:
+            screen.run_service(
+                lambda: session.station.decide(
+                    session.judge.name,
+                    player_id,
+                    choice.penalty,
+                    strong_cheating=choice.strong_cheating,
+                    between_matches=choice.between_matches,
+                    advantage=choice.advantage,
+                    note=note,
+                ),
+                done=_("{penalty} for {name}: recorded.").format(
+                    penalty=text.penalty_name(rules, choice.penalty), name=name
+                ),
+                on_done=on_done,
+            )
+
+        from judgetui.screens.void import ConfirmSanction, ends_tournament
+
+        if not ends_tournament(rules, choice.penalty):
+            decide(choice.note)
+            return
+
+        def confirmed(note: str | None) -> None:
+            if note is None:
+                if on_done is not None:
+                    on_done(False)
+                return
+            decide(f"{choice.note} · {note}" if choice.note else note)
+
+        screen.app.push_screen(ConfirmSanction(rules, choice.penalty, name), confirmed)
 
     screen.app.push_screen(DecisionModal(player_id, state=session.state), chosen)

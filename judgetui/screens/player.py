@@ -24,7 +24,7 @@ from judgetui import engine, text
 from judgetui.i18n import N_, _, ngettext
 from judgetui.screens.base import StationScreen
 from judgetui.state import DecisionState, EventState, RecordState
-from judgetui.widgets.format import outcome_text, parse_at, phase_name, status_name
+from judgetui.widgets.format import judge_text, outcome_text, parse_at, phase_name, status_name
 from judgetui.widgets.header import StationHeader
 
 Row = tuple[str | Text, ...]
@@ -67,9 +67,11 @@ class PlayerScreen(StationScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("d", "decide", N_("Decide")),
         Binding("r", "review", N_("Review pending")),
+        Binding("v", "void", N_("Void")),
+        Binding("c", "correct", N_("Correct")),
         Binding("escape", "back", N_("Back")),
     ]
-    HEAD_ONLY: ClassVar[frozenset[str]] = frozenset({"decide", "review"})
+    HEAD_ONLY: ClassVar[frozenset[str]] = frozenset({"decide", "review", "void", "correct"})
 
     def __init__(self, player_id: str) -> None:
         super().__init__()
@@ -118,6 +120,8 @@ class PlayerScreen(StationScreen):
             return state.decision_owed(self.player_id) is not None or None
         if action == "review":
             return any(i.player == self.player_id for i in self.session.queue()) or None
+        if action in ("void", "correct"):
+            return self._voidable(action == "correct") is not None or None
         return True
 
     # -- showing -------------------------------------------------------------------
@@ -191,9 +195,11 @@ class PlayerScreen(StationScreen):
         if record.status == "issued" and record.judge_role != "head" and record.reviewed_by:
             status = _("confirmed")
         penalty = outcome_text(rules, engine.Outcome(record.warning, record.sanction))
-        gone = record.status in ("dismissed", "superseded")
+        gone = record.status in ("dismissed", "superseded", "voided")
         if gone:
             penalty.stylize("dim")
+        if record.status == "voided":
+            penalty.stylize("strike")
         applies = text.applies_text(record.applies, record.sanction)
         row: Row = (
             str(record.round),
@@ -202,7 +208,7 @@ class PlayerScreen(StationScreen):
             str(record.points),
             Text(status, style="dim" if gone else "bold" if record.status == "pending" else ""),
             clipped(text.infraction_name(rules, record.infraction), INFRACTION_WIDTH),
-            record.judge,
+            judge_text(record),
             note,
         )
         detail = Text()
@@ -230,6 +236,9 @@ class PlayerScreen(StationScreen):
         if note:
             detail.append("\n" + _("Note") + ": ", style="bold")
             detail.append(note)
+        if record.status == "voided":
+            detail.append("\n" + _("Voided by {judge}").format(judge=record.voided_by or "?"))
+            detail.append(": " + record.void_note)
         return Line(record.seq, record.id, row, detail)
 
     def _decision_line(self, state: EventState, decision: DecisionState) -> Line:
@@ -243,12 +252,18 @@ class PlayerScreen(StationScreen):
             "three-warning decision at {n} points",
             decision.points,
         ).format(n=decision.points)
+        status = _("decided")
+        style = "bold"
+        if decision.voided_by is not None:
+            status, style = _("voided"), "dim strike"
+        elif decision.reopened_by is not None:
+            status, style = _("reopened"), "dim strike"
         row: Row = (
             str(decision.round),
             clock_time(decision.at, self.session.clock()),
-            Text(penalty, style="bold"),
+            Text(penalty, style=style),
             "",
-            _("decided"),
+            Text(status, style="dim" if style != "bold" else ""),
             what,
             decision.judge,
             decision.note,
@@ -266,7 +281,17 @@ class PlayerScreen(StationScreen):
         if decision.note:
             detail.append("\n" + _("Note") + ": ", style="bold")
             detail.append(decision.note)
-        return Line(decision.seq, f"decision:{decision.seq}", row, detail)
+        if decision.voided_by is not None:
+            detail.append("\n" + _("Voided by {judge}").format(judge=decision.voided_by))
+            detail.append(": " + decision.void_note)
+        elif decision.reopened_by is not None:
+            detail.append(
+                "\n"
+                + _("Reopened: a record it rested on was voided ({id}).").format(
+                    id=decision.reopened_by
+                )
+            )
+        return Line(decision.seq, decision.id, row, detail)
 
     def _fill_history(self, state: EventState) -> None:
         table = self.query_one("#player-history", DataTable)
@@ -345,6 +370,115 @@ class PlayerScreen(StationScreen):
         waiting = [i for i in self.session.queue() if i.player == self.player_id]
         if waiting:
             self.app.push_screen(ReviewScreen(waiting[0].id))
+
+    def _voidable(self, correct: bool = False) -> RecordState | DecisionState | None:
+        """The highlighted record or decision, when it still stands (and so can be voided)."""
+        state = self.session.state
+        if self.player_id not in state.players or not self.is_mounted:
+            return None
+        key = self._highlighted_key(self.query_one("#player-history", DataTable))
+        if key in state.records:
+            record = state.records[key]
+            return record if record.status in ("issued", "pending") else None
+        if not correct and key in state.decisions and state.decisions[key].voided_by is None:
+            return state.decisions[key]
+        return None
+
+    def _what(self, target: RecordState | DecisionState) -> str:
+        rules = self.session.rules
+        name = self.session.state.players[self.player_id].name
+        if isinstance(target, DecisionState):
+            return _("{penalty} for {name} (three-warning decision, round {round})").format(
+                penalty=text.penalty_name(rules, target.penalty), name=name, round=target.round
+            )
+        return _("{penalty} for {name}: {infraction}, round {round}").format(
+            penalty=text.penalty_name(rules, target.penalty),
+            name=name,
+            infraction=text.infraction_name(rules, target.infraction),
+            round=target.round,
+        )
+
+    def action_void(self) -> None:
+        from judgetui.screens.void import VoidModal
+
+        target = self._voidable()
+        if target is None:
+            self.notify(_("Choose a record or decision that still stands."), severity="warning")
+            return
+        if isinstance(target, DecisionState):
+            effect = _(
+                "The player is active again; a decision is owed again if the points call for one."
+            )
+        elif (
+            target.sanction is not None
+            and self.session.rules.penalties[target.sanction].ends_tournament
+        ):
+            effect = _("The player is active again unless another penalty ended their tournament.")
+        else:
+            effect = _("Points, the queue and any decision that rested on it are recomputed.")
+        session = self.session
+        target_id = target.id
+
+        def answered(note: str | None) -> None:
+            if note is None:
+                return
+            self.run_service(
+                lambda: session.station.void(session.judge.name, target_id, note),
+                done=_("Voided: {what}.").format(what=self._what(target)),
+            )
+
+        self.app.push_screen(VoidModal(self._what(target), effect), answered)
+
+    def action_correct(self) -> None:
+        from judgetui.screens.void import Correction, CorrectModal, confirm_sanction
+        from judgetui.service import RecordRequest
+
+        target = self._voidable(correct=True)
+        if not isinstance(target, RecordState):
+            self.notify(_("Choose a record that still stands."), severity="warning")
+            return
+        session = self.session
+        rules = session.rules
+        penalties = [
+            (key, text.penalty_name(rules, key))
+            for key in (*rules.warnings(), *rules.sanctions_ladder())
+            if rules.penalties[key].recorded
+        ]
+
+        def record_it(fix: Correction, note: str) -> None:
+            request = RecordRequest(
+                players=[fix.player],
+                infraction=target.infraction,
+                intentional=target.intentional,
+                disruptive=target.disruptive,
+                flags=frozenset(target.flags),
+                minutes_late=target.minutes_late,
+                note=target.note,
+                penalty=fix.penalty,
+            )
+            self.run_service(
+                lambda: session.station.correct(session.judge.name, target.id, note, request),
+                done=_("Corrected: {penalty} for {player}.").format(
+                    penalty=text.penalty_name(rules, fix.penalty), player=fix.player
+                ),
+            )
+
+        def answered(fix: Correction | None) -> None:
+            if fix is None:
+                return
+            player = session.state.players.get(fix.player)
+            confirm_sanction(
+                self,
+                rules,
+                fix.penalty,
+                player.name if player else fix.player,
+                fix.note,
+                lambda note: record_it(fix, note),
+            )
+
+        self.app.push_screen(
+            CorrectModal(self._what(target), target.player, penalties, target.penalty), answered
+        )
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -29,8 +29,9 @@ from judgetui.screens.base import StationScreen
 from judgetui.screens.decision import decide_for
 from judgetui.screens.player import INFRACTION_WIDTH, PlayerScreen, clipped, clock_time
 from judgetui.screens.review_action import ReviewActionModal, ReviewAnswer
+from judgetui.screens.void import confirm_sanction
 from judgetui.state import EventState, QueueItem, RecordState
-from judgetui.widgets.format import ago, outcome_text, phase_name, status_name
+from judgetui.widgets.format import ago, judge_text, outcome_text, phase_name, status_name
 from judgetui.widgets.header import StationHeader
 
 
@@ -354,7 +355,7 @@ class ReviewScreen(StationScreen):
                 outcome_text(rules, engine.Outcome(record.warning, record.sanction)),
                 status_name(record.status),
                 clipped(text.infraction_name(rules, record.infraction), INFRACTION_WIDTH),
-                record.judge,
+                judge_text(record),
                 key=record.id,
             )
         if not table.row_count:
@@ -430,12 +431,20 @@ class ReviewScreen(StationScreen):
         def answered(answer: ReviewAnswer | None) -> None:
             if answer is None or answer.penalty is None:
                 return
-            self._review(
-                "upgrade",
-                answer.penalty,
+            penalty = answer.penalty
+            confirm_sanction(
+                self,
+                rules,
+                penalty,
+                name,
                 answer.note,
-                done=_("Upgraded to {penalty} for {name}.").format(
-                    penalty=text.penalty_name(rules, answer.penalty), name=name
+                lambda note: self._review(
+                    "upgrade",
+                    penalty,
+                    note,
+                    done=_("Upgraded to {penalty} for {name}.").format(
+                        penalty=text.penalty_name(rules, penalty), name=name
+                    ),
                 ),
             )
 

@@ -10,7 +10,7 @@ from judgetui import text
 from judgetui.engine import Outcome
 from judgetui.i18n import _, ngettext
 from judgetui.rules import Rules
-from judgetui.state import EventState, PlayerState, RecordState
+from judgetui.state import DecisionState, EventState, PlayerState, RecordState
 
 # Severity colours: readable on the dark theme and on a 16-colour terminal.
 _PENALTY_STYLE = {
@@ -105,3 +105,27 @@ def round_label(state: EventState) -> str:
     if state.rounds:
         return _("Round {n}/{total}").format(n=state.round, total=state.rounds)
     return _("Round {n}").format(n=state.round)
+
+
+def judge_text(record: RecordState) -> str:
+    """Who gave the penalty: an upgraded record names the floor judge and the head judge."""
+    if record.supersedes is not None and record.reviewed_by and record.reviewed_by != record.judge:
+        return f"{record.judge} → {record.reviewed_by}"
+    return record.judge
+
+
+def decision_status(decision: DecisionState) -> str:
+    """A three-warning decision's status: decided, voided, or reopened (a record voided)."""
+    if decision.voided_by is not None:
+        return text.record_status_name("voided")
+    if decision.reopened_by is not None:
+        return _("reopened")
+    return _("decided")
+
+
+def decision_text(rules: Rules, decision: DecisionState) -> Text:
+    """The decided penalty, marked as a three-warning decision; struck through once void."""
+    out = penalty_text(rules, decision.penalty)
+    if not decision.standing:
+        out.stylize("dim strike")
+    return out
