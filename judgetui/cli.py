@@ -588,34 +588,28 @@ def cmd_player(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from judgetui.export_target import ExportRefused, check_export_target, write_export
     from judgetui.reports import export_csv, export_json
 
     station = _station(args)
-    if args.output and _same_file(args.output, station.file.path):
-        raise CliError(
-            _("{path}: that is the event file itself; export elsewhere").format(path=args.output)
-        )
+    target = Path(args.output) if args.output else None
+    if target is not None:
+        try:  # before the event is read: a refused target costs nothing
+            check_export_target(target, station.file)
+        except ExportRefused as exc:
+            raise CliError(str(exc)) from None
     state = station.load()
     blob = export_json(state) if args.format == "json" else export_csv(state).encode()
-    if args.output:
-        try:
-            Path(args.output).write_bytes(blob)
-        except OSError as exc:
-            raise CliError(
-                _("{path}: cannot write ({reason})").format(
-                    path=args.output, reason=exc.strerror or exc
-                )
-            ) from None
-    else:
+    if target is None:
         sys.stdout.buffer.write(blob)
-    return 0
-
-
-def _same_file(a: str | Path, b: str | Path) -> bool:
+        return 0
     try:
-        return Path(a).resolve() == Path(b).resolve()
-    except OSError:
-        return False
+        write_export(target, blob, station.file)
+    except ExportRefused as exc:
+        raise CliError(str(exc)) from None
+    except StoreWriteError as exc:
+        raise CliError(str(exc), code=4) from None  # CLI.md: 4, could not save
+    return 0
 
 
 def cmd_verify(args: argparse.Namespace) -> int:

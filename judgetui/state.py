@@ -42,6 +42,20 @@ def _one_of(value: Any, allowed: frozenset[str], what: str) -> str:
     return value
 
 
+def _optional_text(value: Any, what: str) -> str | None:
+    if value is not None and not isinstance(value, str):
+        raise ValueError(f"{what} is not a string: {value!r}")
+    return value
+
+
+def _who(entry: Mapping[str, Any]) -> tuple[str | None, str | None]:
+    """The entry's OS account and SSH client address (None when not recorded)."""
+    return (
+        _optional_text(entry.get("os_user"), "os_user"),
+        _optional_text(entry.get("client"), "client"),
+    )
+
+
 def _phase(value: Any) -> Phase:
     return cast(Phase, _one_of(value, _PHASES, "phase"))
 
@@ -87,6 +101,12 @@ class RecordState:
     reviewed: bool = False
     reviewed_by: str | None = None
     review_note: str = ""
+    #: The OS account and SSH client address of the process that wrote the record (its
+    #: log entry's ``os_user`` / ``client``): who really acted, whatever ``judge`` says.
+    os_user: str | None = None
+    client: str | None = None
+    reviewed_os_user: str | None = None
+    reviewed_client: str | None = None
 
     def past(self) -> PastPenalty:
         return PastPenalty(
@@ -114,6 +134,8 @@ class DecisionState:
     note: str
     applies: str | None
     seq: int
+    os_user: str | None = None
+    client: str | None = None
 
 
 @dataclass(slots=True)
@@ -300,6 +322,7 @@ class EventState:
         incident = _text(data["incident"], "incident id")
         if not data["records"]:
             raise ValueError("an incident without records")
+        os_user, client = _who(entry)
         warnings, sanctions = self._kinds()
         penalties = self.rules.penalties
         for rec in data["records"]:
@@ -349,6 +372,8 @@ class EventState:
                 note=data.get("note", ""),
                 seq=int(entry["seq"]),
                 reviewed=role == "head",
+                os_user=os_user,
+                client=client,
             )
             self._add_record(record)
 
@@ -365,6 +390,7 @@ class EventState:
         record.reviewed = True
         record.reviewed_by = entry.get("judge")
         record.review_note = data.get("note", "")
+        record.reviewed_os_user, record.reviewed_client = _who(entry)
         self._points.pop(record.player, None)
         if action == "confirm":
             record.status = "issued"
@@ -394,12 +420,15 @@ class EventState:
                     "reviewed": True,
                     "reviewed_by": entry.get("judge"),
                     "review_note": data.get("note", ""),
+                    "reviewed_os_user": record.reviewed_os_user,
+                    "reviewed_client": record.reviewed_client,
                 }
             )
             record.status = "superseded"
             self._add_record(new)
 
     def _on_decision_made(self, entry: Mapping[str, Any], data: Mapping[str, Any]) -> None:
+        os_user, client = _who(entry)
         decision = DecisionState(
             player=self._player(data["player"]),
             penalty=self._decided(data["penalty"]),
@@ -411,6 +440,8 @@ class EventState:
             note=data.get("note", ""),
             applies=data.get("applies"),
             seq=int(entry["seq"]),
+            os_user=os_user,
+            client=client,
         )
         self.players[decision.player].decisions.append(decision)
         self._sanction_status(decision.player, decision.penalty)
