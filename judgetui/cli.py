@@ -203,6 +203,7 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("-o", "--output")
 
     command("verify", _("check the penalty log's integrity"))
+    command("ssh", _("the entry point for sshd's ForceCommand (see docs/SSH.md)"))
     return parser
 
 
@@ -666,6 +667,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return _open_station(args, judge=args.judge or state.head_judge_name())
 
 
+def cmd_ssh(args: argparse.Namespace) -> int:
+    from judgetui import ssh_entry
+
+    return ssh_entry.run(args)
+
+
 def _open_station(args: argparse.Namespace, judge: str | None = None) -> int:
     _rules(args)
     gc.enable()  # the station is a long-lived process (see _one_shot)
@@ -692,6 +699,7 @@ COMMANDS = {
     "export": cmd_export,
     "verify": cmd_verify,
     "demo": cmd_demo,
+    "ssh": cmd_ssh,
 }
 
 
