@@ -223,6 +223,7 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("-o", "--output")
 
     command("verify", _("check the penalty log's integrity"))
+    command("ssh", _("the entry point for sshd's ForceCommand (see docs/SSH.md)"))
     return parser
 
 
@@ -669,34 +670,28 @@ def cmd_player(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from judgetui.export_target import ExportRefused, check_export_target, write_export
     from judgetui.reports import export_csv, export_json
 
     station = _station(args)
-    if args.output and _same_file(args.output, station.file.path):
-        raise CliError(
-            _("{path}: that is the event file itself; export elsewhere").format(path=args.output)
-        )
+    target = Path(args.output) if args.output else None
+    if target is not None:
+        try:  # before the event is read: a refused target costs nothing
+            check_export_target(target, station.file)
+        except ExportRefused as exc:
+            raise CliError(str(exc)) from None
     state = station.load()
     blob = export_json(state) if args.format == "json" else export_csv(state).encode()
-    if args.output:
-        try:
-            Path(args.output).write_bytes(blob)
-        except OSError as exc:
-            raise CliError(
-                _("{path}: cannot write ({reason})").format(
-                    path=args.output, reason=exc.strerror or exc
-                )
-            ) from None
-    else:
+    if target is None:
         sys.stdout.buffer.write(blob)
-    return 0
-
-
-def _same_file(a: str | Path, b: str | Path) -> bool:
+        return 0
     try:
-        return Path(a).resolve() == Path(b).resolve()
-    except OSError:
-        return False
+        write_export(target, blob, station.file)
+    except ExportRefused as exc:
+        raise CliError(str(exc)) from None
+    except StoreWriteError as exc:
+        raise CliError(str(exc), code=4) from None  # CLI.md: 4, could not save
+    return 0
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
@@ -753,6 +748,12 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return _open_station(args, judge=args.judge or state.head_judge_name())
 
 
+def cmd_ssh(args: argparse.Namespace) -> int:
+    from judgetui import ssh_entry
+
+    return ssh_entry.run(args)
+
+
 def _open_station(args: argparse.Namespace, judge: str | None = None) -> int:
     _station_rules(args)
     gc.enable()  # the station is a long-lived process (see _one_shot)
@@ -780,6 +781,7 @@ COMMANDS = {
     "export": cmd_export,
     "verify": cmd_verify,
     "demo": cmd_demo,
+    "ssh": cmd_ssh,
 }
 
 

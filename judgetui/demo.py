@@ -10,16 +10,19 @@ from __future__ import annotations
 import random
 import uuid
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
+from judgetui.i18n import _
 from judgetui.identity import Caller
 from judgetui.models import EventCreated, Judge, Player
 from judgetui.rules import Rules
 from judgetui.service import BadInput, Entry, NotPermitted, Planner, RecordRequest
 from judgetui.state import EventState
-from judgetui.store import EventFile
+from judgetui.store import EventFile, EventFileError, EventFileExists, Snapshot
 
 DEMO_FILE = "judgetui-demo.json"
+#: The key of the demo's event_created entry that marks the file as a demo; `demo
+#: --force` replaces nothing else. Inside the hash chain, like every other field.
+DEMO_MARK = "demo"
 HEAD_JUDGE = "Kana Mori"
 FLOOR_JUDGES = ("Alex Reed", "Sato Yuki", "Priya Nair")
 START = datetime(2026, 11, 28, 9, 0, tzinfo=UTC)
@@ -130,11 +133,10 @@ def build_demo(
 
     judges = [Judge(name=HEAD_JUDGE, role="head")]
     judges += [Judge(name=name, role="floor") for name in FLOOR_JUDGES]
-    add(
-        planner.event_entries(
-            EventCreated(name="Autumn Championship 2026", rounds=rounds, judges=judges)
-        )
+    created = planner.event_entries(
+        EventCreated(name="Autumn Championship 2026", rounds=rounds, judges=judges)
     )
+    add([{**entry, DEMO_MARK: True} for entry in created])
     roster = _players(rng, max(players, 2))
     add(planner.plan_import(state, HEAD_JUDGE, roster))
     ids = [p.id for p in roster]
@@ -277,6 +279,26 @@ def _special_cases(
     record(FLOOR_JUDGES[0], RecordRequest([active[1]], "slow_play", False, True))
 
 
+def is_demo_event(snapshot: Snapshot) -> bool:
+    """Whether the file is a demo event `judgetui demo` made (its first entry says so)."""
+    first = snapshot.entries[0] if snapshot.entries else None
+    return (
+        isinstance(first, dict)
+        and first.get("kind") == "event_created"
+        and first.get(DEMO_MARK) is True
+    )
+
+
+def _only_a_demo(snapshot: Snapshot, path: str) -> None:
+    if not is_demo_event(snapshot):
+        raise EventFileExists(
+            _(
+                "{path}: an event file that is not a demo is here; "
+                "--force replaces only a demo event (choose another --db)"
+            ).format(path=path)
+        )
+
+
 def _iso(moment: datetime) -> str:
     return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
 
@@ -297,8 +319,6 @@ def write_demo(
     gets one that happened just now, so the queue's ages read like a live event.
     """
     entries, state = build_demo(rules, players=players, records=records, seed=seed)
-    if force:
-        Path(path).unlink(missing_ok=True)
     if ending_at is not None and entries:
         last = datetime.strptime(entries[-1]["at"], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
         shift = ending_at.astimezone(UTC) - last
@@ -306,5 +326,17 @@ def write_demo(
             moment = datetime.strptime(entry["at"], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
             entry["at"] = _iso(moment + shift)
     sealed = [{k: v for k, v in e.items() if k != "seq"} for e in entries]
-    EventFile(path).create(sealed)
+    if not force:
+        EventFile(path).create(sealed)
+        return state
+    try:
+        EventFile(path).recreate(sealed, lambda snapshot: _only_a_demo(snapshot, path))
+    except EventFileExists:
+        raise
+    except EventFileError as exc:  # not an event file at all: never replaced either
+        raise EventFileExists(
+            _("{path}: not replaced, it is not a demo event ({reason})").format(
+                path=path, reason=str(exc).removeprefix(f"{path}: ")
+            )
+        ) from None
     return state

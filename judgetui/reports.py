@@ -30,6 +30,8 @@ RECORD_FIELDS = (
     "minimum",
     "recommended",
     "judge",
+    "os_user",
+    "client",
     "round",
     "phase",
     "at",
@@ -37,7 +39,32 @@ RECORD_FIELDS = (
     "supersedes",
     "reviewed_by",
     "review_note",
+    "reviewed_os_user",
+    "reviewed_client",
 )
+
+#: The top-level key that marks a JSON export (its value: the export format's version).
+#: `export -o` replaces an existing file only when it is a previous export.
+EXPORT_MARK = "judgetui_export"
+EXPORT_VERSION = 1
+
+#: The CSV export's columns: one row per record (``row`` = "record") and one per
+#: three-warning decision, ejection or disqualification (``row`` = "decision"); the
+#: log's head hash in the ``head`` column of every row, so every row is data.
+CSV_COLUMNS = (
+    "row",
+    *RECORD_FIELDS,
+    "flags",
+    "player_name",
+    "seq",
+    "head",
+)
+#: The header line of a CSV export, which is how `export -o` knows a previous export.
+CSV_HEADER = ",".join(CSV_COLUMNS)
+
+#: A cell beginning with one of these is a formula to a spreadsheet (OWASP's list, plus
+#: the full-width forms as cheap insurance): the export puts a ``'`` before it.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "＝", "＋", "－", "＠")
 
 
 def record_dict(record: RecordState) -> dict[str, Any]:
@@ -118,27 +145,50 @@ def export_json(state: EventState) -> bytes:
         for p in state.players.values()
     ]
     document = {
+        EXPORT_MARK: EXPORT_VERSION,
         "event": event_dict(state),
         "players": players,
         "records": [record_dict(r) for r in state.records.values()],
-        "decisions": [decision_dict(d) for d in state.decisions.values()],
+        "decisions": [
+            decision_dict(d) | {"player_name": state.players[d.player].name}
+            for d in state.decisions.values()
+        ],
         "head": state.head,
     }
     return orjson.dumps(document, option=orjson.OPT_INDENT_2) + b"\n"
 
 
+def csv_cell(value: object) -> str:
+    """A value as a CSV cell that no spreadsheet runs as a formula (OWASP)."""
+    text = "" if value is None else " ".join(value) if isinstance(value, list) else str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
 def export_csv(state: EventState) -> str:
-    """One row per penalty record; the log's head hash in a final comment-like row."""
+    """One row per penalty record and per decision; nothing but the header and data rows.
+
+    Every cell goes through `csv_cell`, the head hash is a column of every row.
+    """
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow([*RECORD_FIELDS, "player_name"])
+    writer.writerow(CSV_COLUMNS)
+    rows: list[tuple[int, dict[str, Any]]] = []
     for record in state.records.values():
         row = record_dict(record)
-        writer.writerow(
-            [
-                *("" if row[f] is None else row[f] for f in RECORD_FIELDS),
-                state.players[record.player].name,
-            ]
+        row.update(row="record", player_name=state.players[record.player].name, seq=record.seq)
+        rows.append((record.seq, row))
+    for decision in state.decisions.values():
+        row = decision_dict(decision)
+        row.update(
+            row="decision",
+            player_name=state.players[decision.player].name,
+            sanction=decision.penalty,
+            status="issued" if decision.standing else "voided",
+            supersedes=None,
         )
-    writer.writerow([f"# head {state.head}"])
+        rows.append((decision.seq, row))
+    rows.sort(key=lambda item: item[0])
+    for _seq, row in rows:
+        row["head"] = state.head
+        writer.writerow([csv_cell(row.get(column)) for column in CSV_COLUMNS])
     return out.getvalue()

@@ -59,6 +59,20 @@ def _one_of(value: Any, allowed: frozenset[str], what: str) -> str:
     return value
 
 
+def _optional_text(value: Any, what: str) -> str | None:
+    if value is not None and not isinstance(value, str):
+        raise ValueError(f"{what} is not a string: {value!r}")
+    return value
+
+
+def _who(entry: Mapping[str, Any]) -> tuple[str | None, str | None]:
+    """The entry's OS account and SSH client address (None when not recorded)."""
+    return (
+        _optional_text(entry.get("os_user"), "os_user"),
+        _optional_text(entry.get("client"), "client"),
+    )
+
+
 def _phase(value: Any) -> Phase:
     return cast(Phase, _one_of(value, _PHASES, "phase"))
 
@@ -109,6 +123,12 @@ class RecordState:
     voided_at: str | None = None
     voided_status: str | None = None
     """The status the record had when the head judge voided it."""
+    #: The OS account and SSH client address of the process that wrote the record (its
+    #: log entry's ``os_user`` / ``client``): who really acted, whatever ``judge`` says.
+    os_user: str | None = None
+    client: str | None = None
+    reviewed_os_user: str | None = None
+    reviewed_client: str | None = None
 
     def past(self) -> PastPenalty:
         return PastPenalty(
@@ -142,6 +162,8 @@ class DecisionState:
     voided_at: str | None = None
     reopened_by: str | None = None
     """A record this decision rested on that was voided later: the decision is open again."""
+    os_user: str | None = None
+    client: str | None = None
 
     @property
     def standing(self) -> bool:
@@ -392,6 +414,7 @@ class EventState:
         incident = _text(data["incident"], "incident id")
         if not data["records"]:
             raise ValueError("an incident without records")
+        os_user, client = _who(entry)
         warnings, sanctions = self._kinds()
         penalties = self.rules.penalties
         for rec in data["records"]:
@@ -441,6 +464,8 @@ class EventState:
                 note=data.get("note", ""),
                 seq=int(entry["seq"]),
                 reviewed=role == "head",
+                os_user=os_user,
+                client=client,
             )
             self._add_record(record)
 
@@ -457,6 +482,7 @@ class EventState:
         record.reviewed = True
         record.reviewed_by = entry.get("judge")
         record.review_note = data.get("note", "")
+        record.reviewed_os_user, record.reviewed_client = _who(entry)
         self._points.pop(record.player, None)
         if action == "confirm":
             record.status = "issued"
@@ -486,6 +512,8 @@ class EventState:
                     "reviewed": True,
                     "reviewed_by": entry.get("judge"),
                     "review_note": data.get("note", ""),
+                    "reviewed_os_user": record.reviewed_os_user,
+                    "reviewed_client": record.reviewed_client,
                 }
             )
             record.status = "superseded"
@@ -493,6 +521,7 @@ class EventState:
 
     def _on_decision_made(self, entry: Mapping[str, Any], data: Mapping[str, Any]) -> None:
         seq = int(entry["seq"])
+        os_user, client = _who(entry)
         decision = DecisionState(
             player=self._player(data["player"]),
             penalty=self._decided(data["penalty"]),
@@ -505,6 +534,8 @@ class EventState:
             applies=data.get("applies"),
             seq=seq,
             id=decision_id(seq),
+            os_user=os_user,
+            client=client,
         )
         if decision.id in self.decisions or decision.id in self.records:
             raise ValueError(f"decision id {decision.id!r} used twice")

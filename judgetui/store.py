@@ -62,6 +62,7 @@ __all__ = [
     "entry_hash",
     "settle_young_objects",
     "verify_entries",
+    "write_file_atomically",
 ]
 
 SCHEMA_VERSION = 1
@@ -314,6 +315,28 @@ def _read_raw(path: Path) -> tuple[bytes, os.stat_result] | None:
                 path=path, reason=exc.strerror or _one_line(exc)
             )
         ) from exc
+
+
+def write_file_atomically(path: str | os.PathLike[str], data: bytes) -> None:
+    """Replace (or create) any file with ``data`` the way the event file is written:
+    a temp file in the same folder, fsync, rename over, fsync the folder.
+
+    For files other than the event file (exports). An existing file keeps its group and
+    mode (minus world bits); a new one gets the event file's (0o660, group ``judges``).
+    Raises StoreWriteError, leaving what was at ``path`` untouched.
+    """
+    target = Path(path)
+    try:
+        like: os.stat_result | None = os.stat(target)
+    except FileNotFoundError:
+        like = None
+    except OSError as exc:
+        raise StoreWriteError(
+            _("{path}: could not save ({reason}); the previous file is unchanged").format(
+                path=target, reason=exc.strerror or _one_line(exc)
+            )
+        ) from exc
+    _write_atomically(target, data, like)
 
 
 def settle_young_objects() -> None:
@@ -640,6 +663,38 @@ class EventFile:
                 LOG_TABLE: {str(entry["seq"]): entry for entry in sealed},
             }
             _write_atomically(self.path, _encode(self.path, document), like=None)
+            stamp = FileStamp.from_stat(os.stat(self.path))
+        return Snapshot(meta=meta, entries=sealed, stamp=stamp)
+
+    def recreate(
+        self,
+        entries: Sequence[Mapping[str, Any]],
+        may_replace: Callable[[Snapshot], None],
+    ) -> Snapshot:
+        """Like `create`, but an event file already at the path is replaced when
+        ``may_replace(its snapshot)`` returns (it raises to refuse).
+
+        All under the lock: the file that is judged is the file that is replaced, and no
+        other writer can slip an entry in between. A file that cannot be read as an event
+        file is never replaced (EventFileError). The replace itself is atomic.
+        """
+        with self._lock.hold():
+            _remove_leftover_temps(self.path)
+            like: os.stat_result | None = None
+            if os.path.lexists(self.path):
+                _document, snapshot, like = self._read()
+                may_replace(snapshot)
+            meta: dict[str, Any] = {
+                "schema_version": SCHEMA_VERSION,
+                "event_id": str(uuid.uuid4()),
+                "created_at": _utc_now(),
+            }
+            sealed = _seal(self.path, entries, 1, GENESIS_HASH)
+            document = {
+                META_TABLE: {"1": meta},
+                LOG_TABLE: {str(entry["seq"]): entry for entry in sealed},
+            }
+            _write_atomically(self.path, _encode(self.path, document), like=like)
             stamp = FileStamp.from_stat(os.stat(self.path))
         return Snapshot(meta=meta, entries=sealed, stamp=stamp)
 

@@ -16,9 +16,9 @@ names, and undoes all of it on `close()`:
 The ForceCommand is a small script in the work folder rather than ``<venv>/bin/judgetui``
 itself, so that it works whether or not the project is pip-installed: it runs this
 interpreter (``sys.executable``, i.e. CI's venv) on this checkout, and does exactly what
-``judgetui --db EVENT`` does. When the client names a command (``ssh host queue``) it
-runs that judgetui command on the same event instead — which lets the tests use the
-command line through sshd as well (see docs/SSH.md, "command line over SSH").
+``judgetui --db EVENT ssh`` does — docs/SSH.md's ForceCommand. A command the client names
+(``ssh host queue``) reaches ``judgetui ssh`` as ``$SSH_ORIGINAL_COMMAND``, which runs it
+only if it is on the fixed list.
 
 Only root can do all this; `missing_requirements()` says why a test must skip.
 """
@@ -57,7 +57,17 @@ TMUX_WIDTH, TMUX_HEIGHT = 120, 40
 ACCOUNT_COMMENT = "judgetui ssh test (throwaway)"
 WORK_PREFIX = "judgetui-ssh-"
 
-_TOOLS = ("ssh", "ssh-keygen", "tmux", "useradd", "userdel", "groupadd", "groupdel", "usermod")
+_TOOLS = (
+    "ssh",
+    "ssh-keygen",
+    "tmux",
+    "useradd",
+    "userdel",
+    "groupadd",
+    "groupdel",
+    "usermod",
+    "runuser",
+)
 
 
 def _which(tool: str) -> str | None:
@@ -386,14 +396,12 @@ class SshStation:
         path = self.work / "judgetui-station"
         path.write_text(
             f"#!{sys.executable}\n"
-            '"""ForceCommand: `judgetui --db EVENT`; a command sent by the client\n'
-            'runs as `judgetui --db EVENT COMMAND...` instead."""\n'
-            "import os, shlex, sys\n"
+            '"""ForceCommand: `judgetui --db EVENT ssh` (docs/SSH.md)."""\n'
+            "import sys\n"
             "sys.dont_write_bytecode = True\n"
             f"sys.path.insert(0, {str(REPO)!r})\n"
             "from judgetui.cli import main\n"
-            'command = shlex.split(os.environ.get("SSH_ORIGINAL_COMMAND", ""))\n'
-            f'raise SystemExit(main(["--db", {str(self.db)!r}, *command]))\n'
+            f'raise SystemExit(main(["--db", {str(self.db)!r}, "ssh"]))\n'
         )
         path.chmod(0o755)
         return path
@@ -428,9 +436,10 @@ AllowAgentForwarding no
 PermitTunnel no
 LogLevel VERBOSE
 
-# As docs/SSH.md has it, with the wrapper in place of <venv>/bin/judgetui --db EVENT.
+# As docs/SSH.md has it, with the wrapper in place of <venv>/bin/judgetui --db EVENT ssh.
 Match Group {GROUP}
     ForceCommand {wrapper}
+    PermitUserRC no
     PasswordAuthentication no
     AllowTcpForwarding no
     AllowStreamLocalForwarding no
@@ -512,7 +521,8 @@ Match Group {GROUP}
 
     def _make_event(self) -> None:
         """The event as the organiser (root) creates it, judges bound to the accounts;
-        players imported by the head judge over ssh."""
+        players imported as the head judge's account (`runuser`, as docs/SSH.md says:
+        `players import` is not one of the commands a judge may send over ssh)."""
         self.judgetui_as_root(
             "event",
             "init",
@@ -532,17 +542,32 @@ Match Group {GROUP}
         players = self.work / "players.csv"
         players.write_text("id,name\n" + "".join(f"{i},{n}\n" for i, n in self.players))
         players.chmod(0o644)
-        result = self.ssh(self.head, f"players import {shlex.quote(str(players))}")
-        if result.returncode != 0:
-            raise HarnessError(
-                f"players import over ssh exited {result.returncode}: {result.stderr.strip()}"
-                f"\n--- sshd log ---\n{self.log_text()}"
-            )
+        self.judgetui_as(self.head, "players", "import", str(players))
 
     def judgetui_as_root(self, *argv: str) -> subprocess.CompletedProcess[str]:
         env = {**os.environ, "PYTHONPATH": str(REPO), "LANG": "C.UTF-8"}
         env.pop("LC_ALL", None)
         return _run([sys.executable, "-m", "judgetui", "--db", str(self.db), *argv], env=env)
+
+    def judgetui_as(self, account: Account, *argv: str) -> subprocess.CompletedProcess[str]:
+        """judgetui run as the account on the station machine (the organiser's `runuser`)."""
+        env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(REPO), "LANG": "C.UTF-8"}
+        return _run(
+            [
+                _which("runuser") or "runuser",
+                "-u",
+                account.name,
+                "--",
+                sys.executable,
+                "-m",
+                "judgetui",
+                "--db",
+                str(self.db),
+                *argv,
+            ],
+            env=env,
+            cwd="/",
+        )
 
     # -- clients --------------------------------------------------------------------
 

@@ -253,8 +253,8 @@ def test_export_json_shape_and_head_matches_verify(
     code, out, _ = run(capsys, "export", "--db", db, "--format", "csv")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0].startswith("id,")
-    assert lines[-1] == f"# head {verified['head']}"
+    assert lines[0].startswith("row,id,")
+    assert lines[-1].startswith("record,") and lines[-1].endswith(f",{verified['head']}")
 
 
 # --------------------------------------------------------------------------- check-rules

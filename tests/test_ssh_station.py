@@ -12,6 +12,7 @@ import os
 import pwd
 import re
 import stat
+import subprocess
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -46,8 +47,9 @@ def _mode_and_group(path: os.PathLike[str]) -> tuple[int, str]:
 
 
 def test_command_line_over_ssh(site: SshStation) -> None:
-    """Each judge's account acts as that judge, and only as that judge; the file stays
-    0660 group judges while both accounts rewrite it."""
+    """Through `judgetui ssh` (the ForceCommand), each judge's account acts as that judge,
+    and only as that judge; the file stays 0660 group judges while both accounts rewrite
+    it."""
     lock = site.db.with_name(site.db.name + ".lock")
     assert _mode_and_group(site.db) == (0o660, GROUP)
     assert _mode_and_group(lock) == (0o660, GROUP)
@@ -90,13 +92,74 @@ def test_command_line_over_ssh(site: SshStation) -> None:
     who = [(e["kind"], e["os_user"], e["client"]) for e in log.values()]
     assert who == [
         ("event_created", "root", None),
-        ("players_imported", site.head.name, "127.0.0.1"),
+        ("players_imported", site.head.name, None),  # runuser on the machine, not ssh
         ("incident_recorded", site.floor.name, "127.0.0.1"),
         ("record_reviewed", site.head.name, "127.0.0.1"),
     ]
     verify = site.ssh(site.floor, "verify --json")
     assert verify.returncode == 0, verify.stderr
     assert json.loads(verify.stdout)["count"] == 4
+
+
+def _ssh_words(site: SshStation, *words: str) -> subprocess.CompletedProcess[str]:
+    """`ssh floor@127.0.0.1 -- WORDS...`: what the client sends, word for word."""
+    return subprocess.run(
+        [*site.ssh_argv(site.floor, tty=False), "--", *words],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        stdin=subprocess.DEVNULL,
+        check=False,
+    )
+
+
+def _event_folder(site: SshStation) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(site.db.parent.iterdir())}
+
+
+def test_judgetui_ssh_refuses_over_a_real_sshd(site: SshStation) -> None:
+    """SECURITY.md promise 2 through sshd itself: the client's command reaches `judgetui
+    ssh` as $SSH_ORIGINAL_COMMAND, and anything off the fixed list — another event file,
+    another rules file, an output file, `demo`, `event init`, a shell — is refused with one
+    line and exit 2, nothing run, the event folder byte-for-byte as it was."""
+    elsewhere = f"/tmp/judgetui-ssh-x-{site.port}.json"
+    rules = site.work / "evil.toml"
+    rules.write_text("# floor judges may issue everything\n")
+    rules.chmod(0o644)
+    refused = [
+        ("--db", elsewhere, "queue"),
+        ("queue", "--db", elsewhere),
+        ("queue", f"--d={elsewhere}"),
+        ("--rules", str(rules), "queue"),
+        ("export", "-o", elsewhere),
+        ("export", "--out", elsewhere),
+        ("demo",),
+        ("demo", "--no-open", "--force"),
+        ("event", "init", "--name", "Mine", "--head-judge", "Me"),
+        ("players", "import", str(rules)),
+        ("ssh",),
+        ("sh", "-c", f"touch {elsewhere}"),
+        ("queue;", "touch", elsewhere),
+    ]
+    before = _event_folder(site)
+    for words in refused:
+        result = _ssh_words(site, *words)
+        assert result.returncode == 2, (words, result.stdout, result.stderr)
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1, (words, result.stderr)
+        assert lines[0].startswith("judgetui: over ssh"), (words, lines[0])
+        assert result.stdout == "", words
+        assert not os.path.lexists(elsewhere), words
+        assert _event_folder(site) == before, words
+
+    # What is on the list works, on the administrator's event file.
+    queue = _ssh_words(site, "queue")
+    assert (queue.returncode, queue.stderr) == (0, ""), queue.stderr
+    assert queue.stdout.strip() == "the queue is empty"
+    shown = _ssh_words(site, "event", "show", "--json")
+    assert shown.returncode == 0, shown.stderr
+    assert json.loads(shown.stdout)["name"] == site.event_name
+    assert _event_folder(site) == before
 
 
 # -- the stations, in real terminals ---------------------------------------------------
