@@ -15,6 +15,7 @@ from typing import Any, Literal, cast
 from judgetui import engine
 from judgetui.engine import Decision, PastPenalty, Phase
 from judgetui.rules import SANCTION, WARNING, Rules
+from judgetui.safe_text import visible
 from judgetui.store import settle_young_objects
 
 QueueKind = Literal["notice", "request", "decision"]
@@ -34,6 +35,20 @@ def _text(value: Any, what: str) -> str:
     if not isinstance(value, str) or not value:
         raise ValueError(f"{what} is not a non-empty string: {value!r}")
     return value
+
+
+def _shown(value: Any) -> Any:
+    """A name from the file as a terminal may show it (`judgetui.safe_text.visible`).
+
+    New names and notes are refused at the door when they hold a control character;
+    one written by an older version or by hand is spelled out here, once, so that no
+    screen or command prints it raw.
+    """
+    return visible(value) if isinstance(value, str) else value
+
+
+def _shown_note(value: Any) -> Any:
+    return visible(value, newline=True) if isinstance(value, str) else value
 
 
 def _one_of(value: Any, allowed: frozenset[str], what: str) -> str:
@@ -256,13 +271,15 @@ class EventState:
         if os_user is not None:
             _text(os_user, "os_user")
         return JudgeState(
-            _text(judge["name"], "judge name"), _one_of(judge["role"], _ROLES, "role"), os_user
+            _shown(_text(judge["name"], "judge name")),
+            _one_of(judge["role"], _ROLES, "role"),
+            _shown(os_user),
         )
 
     def _on_event_created(self, entry: Mapping[str, Any], data: Mapping[str, Any]) -> None:
         self.rounds = data.get("rounds")
         self.bound = bool(data.get("bound", False))
-        self.name = _text(data["name"], "event name")
+        self.name = _shown(_text(data["name"], "event name"))
         self.created_at = entry["at"]
         for judge in data["judges"]:
             state = self._judge(judge)
@@ -282,7 +299,7 @@ class EventState:
     def _on_players_imported(self, entry: Mapping[str, Any], data: Mapping[str, Any]) -> None:
         for player in data["players"]:
             pid = _text(player["id"], "player id")
-            name = _text(player["name"], "player name")
+            name = _shown(_text(player["name"], "player name"))
             existing = self.players.get(pid)
             if existing is None:
                 self.players[pid] = PlayerState(pid, name)
@@ -293,8 +310,9 @@ class EventState:
         self.cautions += 1
 
     def _on_incident_recorded(self, entry: Mapping[str, Any], data: Mapping[str, Any]) -> None:
-        judge = entry.get("judge") or ""
+        judge = _shown(entry.get("judge") or "")
         role = self.judges[judge].role if judge in self.judges else "floor"
+        note = _shown_note(data.get("note", ""))
         infraction = self._infraction(data["infraction"])
         phase = _phase(data["phase"])
         incident = _text(data["incident"], "incident id")
@@ -346,7 +364,7 @@ class EventState:
                 round=int(data["round"]),
                 phase=phase,
                 at=entry["at"],
-                note=data.get("note", ""),
+                note=note,
                 seq=int(entry["seq"]),
                 reviewed=role == "head",
             )
@@ -363,8 +381,8 @@ class EventState:
         record = self.records[data["record"]]
         action = _one_of(data["action"], _REVIEW_ACTIONS, "review action")
         record.reviewed = True
-        record.reviewed_by = entry.get("judge")
-        record.review_note = data.get("note", "")
+        record.reviewed_by = _shown(entry.get("judge"))
+        record.review_note = _shown_note(data.get("note", ""))
         self._points.pop(record.player, None)
         if action == "confirm":
             record.status = "issued"
@@ -392,8 +410,8 @@ class EventState:
                     "seq": int(entry["seq"]),
                     "at": entry["at"],
                     "reviewed": True,
-                    "reviewed_by": entry.get("judge"),
-                    "review_note": data.get("note", ""),
+                    "reviewed_by": record.reviewed_by,
+                    "review_note": record.review_note,
                 }
             )
             record.status = "superseded"
@@ -406,9 +424,9 @@ class EventState:
             points=int(data["points"]),
             phase=_phase(data["phase"]),
             round=int(data["round"]),
-            judge=entry.get("judge") or "",
+            judge=_shown(entry.get("judge") or ""),
             at=entry["at"],
-            note=data.get("note", ""),
+            note=_shown_note(data.get("note", "")),
             applies=data.get("applies"),
             seq=int(entry["seq"]),
         )
