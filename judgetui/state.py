@@ -44,11 +44,15 @@ def _shown(value: Any) -> Any:
     one written by an older version or by hand is spelled out here, once, so that no
     screen or command prints it raw.
     """
-    return visible(value) if isinstance(value, str) else value
+    if type(value) is not str or value.isprintable():  # the fold's hot path: no regex
+        return value
+    return visible(value)
 
 
 def _shown_note(value: Any) -> Any:
-    return visible(value, newline=True) if isinstance(value, str) else value
+    if type(value) is not str or value.isprintable():
+        return value
+    return visible(value, newline=True)
 
 
 def _one_of(value: Any, allowed: frozenset[str], what: str) -> str:
