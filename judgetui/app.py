@@ -7,12 +7,14 @@ command line can still exit 2 or 3 with one line on stderr.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.drivers.linux_driver import LinuxDriver
+from textual.filter import LineFilter
 from textual.screen import Screen
 
 from judgetui import i18n, screens
@@ -42,9 +44,11 @@ from judgetui.session import (
 )
 from judgetui.state import EventState, JudgeState
 from judgetui.store import EventFile, FileStamp
+from judgetui.terminal import ControlCharacterFilter, StationDriver
 from judgetui.widgets.palette import StationCommands
 
 Clock = Callable[[], datetime]
+_CONTROL_FILTER = ControlCharacterFilter()
 SETTLE_AFTER = 0.5
 """Seconds after sign-in to settle the collector: well after the dashboard's first paint."""
 
@@ -152,6 +156,10 @@ class JudgeStation(EventFileFollower):
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         return translated_system_commands(super().get_system_commands(screen))
 
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, then one that keeps control characters off the terminal."""
+        return [*super().get_line_filters(), _CONTROL_FILTER]
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "switch_language":
             return can_switch(self)
@@ -178,5 +186,7 @@ def run_station(db: str, rules_path: str | None, judge: str | None, language: st
     i18n.set_language("ja" if language == "ja" else "en")
     station = Station(EventFile(db), load_rules(rules_path))
     app = open_station(station, judge, clock=lambda: datetime.now(UTC))
+    if app.driver_class is LinuxDriver:
+        app.driver_class = StationDriver  # ends the app when the terminal goes away
     app.run()
     return app.return_code or 0

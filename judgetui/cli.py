@@ -756,6 +756,10 @@ def cmd_ssh(args: argparse.Namespace) -> int:
 
 def _open_station(args: argparse.Namespace, judge: str | None = None) -> int:
     _station_rules(args)
+    from judgetui.terminal import missing_terminal
+
+    if (problem := missing_terminal()) is not None:
+        raise CliError(problem)
     gc.enable()  # the station is a long-lived process (see _one_shot)
     from judgetui.app import run_station
 

@@ -9,14 +9,37 @@ event creation, player import, and every entry the service writes.
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
+from pydantic_core import PydanticCustomError
+
+from judgetui.safe_text import refuse_controls, refuse_controls_in_note
+
+
+def _no_controls(value: str) -> str:
+    try:
+        return refuse_controls(value)
+    except ValueError as exc:
+        raise PydanticCustomError("control_character", str(exc)) from None
+
+
+def _no_controls_in_note(value: str) -> str:
+    try:
+        return refuse_controls_in_note(value)
+    except ValueError as exc:
+        raise PydanticCustomError("control_character", str(exc)) from None
+
 
 Role = Literal["head", "floor"]
 PlayerStatus = Literal["active", "ejected", "disqualified"]
 ReviewAction = Literal["confirm", "upgrade", "dismiss"]
 Applies = Literal["current", "next"]
+
+Text = Annotated[str, AfterValidator(_no_controls)]
+"""A name (of an event, a judge, a player, an account): no control character at all."""
+Note = Annotated[str, AfterValidator(_no_controls_in_note)]
+"""A judge's note: no control character but a line break (see `judgetui.safe_text`)."""
 
 SCHEMA_VERSION = 1
 _PLAYER_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$")
@@ -27,14 +50,14 @@ class _Model(BaseModel):
 
 
 class Judge(_Model):
-    name: str = Field(min_length=1, max_length=60)
+    name: Text = Field(min_length=1, max_length=60)
     role: Role
-    os_user: str | None = Field(default=None, max_length=32)
+    os_user: Text | None = Field(default=None, max_length=32)
 
 
 class Player(_Model):
     id: str
-    name: str = Field(min_length=1, max_length=80)
+    name: Text = Field(min_length=1, max_length=80)
 
     @field_validator("id")
     @classmethod
@@ -59,7 +82,7 @@ class RulesText(BaseModel):
 
 
 class EventCreated(_Model):
-    name: str = Field(min_length=1, max_length=120)
+    name: Text = Field(min_length=1, max_length=120)
     rounds: int | None = Field(default=None, ge=1, le=30)
     judges: list[Judge] = Field(min_length=1)
     bound: bool = False
@@ -104,7 +127,7 @@ class IncidentRecorded(_Model):
     disruptive: bool
     flags: list[str] = []
     minutes_late: int | None = Field(default=None, ge=0, le=24 * 60)
-    note: str = Field(default="", max_length=2000)
+    note: Note = Field(default="", max_length=2000)
     round: int
     phase: Literal["main", "finals"]
     records: list[PenaltyRecord] = Field(min_length=1)
@@ -113,7 +136,7 @@ class IncidentRecorded(_Model):
 class RecordReviewed(_Model):
     record: str
     action: ReviewAction
-    note: str = Field(default="", max_length=2000)
+    note: Note = Field(default="", max_length=2000)
     replacement: PenaltyRecord | None = None
     minor: bool | None = None
     """On a confirm: the head judge's own "minor" for the record (None keeps it)."""
@@ -127,7 +150,7 @@ class DecisionMade(_Model):
     round: int
     strong_cheating: bool = False
     applies: Applies | None = None
-    note: str = Field(default="", max_length=2000)
+    note: Note = Field(default="", max_length=2000)
 
 
 class CautionGiven(_Model):
@@ -142,11 +165,11 @@ class RecordVoided(_Model):
     """The head judge voids a record made in error; it stays in the log, marked voided."""
 
     record: str = Field(min_length=1)
-    note: str = Field(min_length=1, max_length=2000)
+    note: Note = Field(min_length=1, max_length=2000)
 
 
 class DecisionVoided(_Model):
     """The head judge voids a three-warning decision made in error."""
 
     decision: str = Field(min_length=1)
-    note: str = Field(min_length=1, max_length=2000)
+    note: Note = Field(min_length=1, max_length=2000)

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from judgetui.safe_text import first_control
+
 #: What pydantic's ``str_strip_whitespace`` removes (Unicode White_Space, as Rust's trim).
 _WHITESPACE = (
     "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007"
@@ -157,6 +159,7 @@ def incident_recorded(
         and (minutes_late is None or (_int(minutes_late) and 0 <= minutes_late <= MINUTES_MAX))
         and stripped is not None
         and len(stripped) <= NOTE_MAX
+        and first_control(stripped, newline=True) is None
         and _int(round)
         and phase in _PHASES
         and type(records) is list
@@ -224,6 +227,7 @@ def record_reviewed(
         and action in _ACTIONS
         and stripped is not None
         and len(stripped) <= NOTE_MAX
+        and first_control(stripped, newline=True) is None
         and (replacement is None or _plain_record(replacement))
         and (minor is None or type(minor) is bool)
     ):

@@ -20,6 +20,7 @@ from judgetui.engine import Classification, Outcome, Situation, sanction_applies
 from judgetui.i18n import N_, _
 from judgetui.identity import Caller, current_caller
 from judgetui.rules import SITUATION_FLAGS, WARNING, Rules, RulesSource, shipped_rules, source_of
+from judgetui.safe_text import refuse_controls_in_note
 from judgetui.state import EventState, JudgeState, MalformedLog, QueueItem, RecordState
 from judgetui.store import EventFile, EventFileError, Snapshot
 
@@ -248,6 +249,10 @@ class Planner:
         judge = self.identify(state, judge_name)
         if not req.players:
             raise BadInput(_("name at least one player"))
+        try:  # also when the note is dropped (a Caution): a bad note is never taken silently
+            refuse_controls_in_note(req.note)
+        except ValueError as exc:
+            raise BadInput(f"note: {exc}") from None
         players = [self.player(state, p) for p in dict.fromkeys(req.players)]
         for pid in players:
             if state.players[pid].status != "active":

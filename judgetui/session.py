@@ -23,6 +23,8 @@ from judgetui.state import EventState, JudgeState, QueueItem
 from judgetui.store import FileStamp, verify_entries
 
 Clock = Callable[[], datetime]
+HEAD_SHOWN = 12
+"""Hex digits of a log head a judge reads and writes down (48 bits: no forged look-alike)."""
 
 
 @dataclass(frozen=True)
@@ -120,8 +122,16 @@ class Session:
     version: int = 0
     log_problem: str | None = None
     """Why the penalty log's hash chain is broken, once a check found it so."""
+    log_lost: str | None = None
+    """Why the file no longer extends the log this station had seen (sticky: see `check`)."""
+    seen: tuple[int, str] = (0, "")
+    """The longest log seen in the file: its entry count and its last entry's hash."""
     _queue: tuple[int, int, list[QueueItem]] | None = field(default=None, repr=False)
     _checking: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.seen == (0, ""):
+            self.seen = (self.state.count, self.state.head)
 
     @property
     def rules(self) -> Rules:
@@ -139,10 +149,13 @@ class Session:
     def check_log(self, entries: Sequence[Mapping[str, Any]] | None = None) -> str | None:
         """Recompute the log's hash chain (any thread); the problem, or None when intact.
 
-        ``entries`` are the ones a `check` just read; without them the file is read.
+        ``entries`` are the ones a `check` just read; without them the file is read. A file
+        that stopped extending what this station saw (`log_lost`) is a problem too, even
+        when its chain is consistent: cut short, or rewritten and re-chained.
         """
         result = self.station.file.verify() if entries is None else verify_entries(entries)
-        return None if result.ok else result.problem
+        problems = [p for p in (self.log_lost, None if result.ok else result.problem) if p]
+        return "; ".join(problems) or None
 
     def queue(self) -> list[QueueItem]:
         """The head judge's queue, computed once per version of the state."""
@@ -164,9 +177,36 @@ class Session:
                 return None
             snapshot = self.station.file.load()
             self.stamp = snapshot.stamp
+            self._follow_head(snapshot.entries)
         if _extends(self.state, snapshot.entries):
             return Change(snapshot.stamp, snapshot.entries)
         return Change(snapshot.stamp, snapshot.entries, self.station.fold(snapshot))
+
+    def _follow_head(self, entries: Sequence[Mapping[str, Any]]) -> None:
+        """Remember the log's new head, or that the file no longer extends the one seen.
+
+        Called in file order (under the check lock). A log that is shorter than the one
+        seen, or whose entry at the seen head's place has another hash, was cut or
+        rewritten: that stays said (`log_lost`) for as long as the station runs, and the
+        head it no longer extends stays the one remembered, even if the file grows again.
+        """
+        count, head = self.seen
+        if count and (len(entries) < count or entries[count - 1].get("hash") != head):
+            if self.log_lost is None:
+                short = head[:HEAD_SHOWN]
+                self.log_lost = (
+                    _(
+                        "the log has {now} entries, this station had seen {count} (head {head})"
+                    ).format(now=len(entries), count=count, head=short)
+                    if len(entries) < count
+                    else _(
+                        "entry {count} is not the one this station had seen (head {head}): "
+                        "the log was rewritten"
+                    ).format(count=count, head=short)
+                )
+            return
+        if entries:
+            self.seen = (len(entries), str(entries[-1].get("hash", "")))
 
     def accept(self, change: Change) -> bool:
         """Bring the state up to ``change``; True when anything changed. UI thread only."""

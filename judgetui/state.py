@@ -30,6 +30,7 @@ from judgetui.rules import (
     rules_source,
     source_of,
 )
+from judgetui.safe_text import visible
 from judgetui.store import settle_young_objects
 
 QueueKind = Literal["notice", "request", "decision"]
@@ -53,6 +54,24 @@ def _text(value: Any, what: str) -> str:
     return value
 
 
+def _shown(value: Any) -> Any:
+    """A name from the file as a terminal may show it (`judgetui.safe_text.visible`).
+
+    New names and notes are refused at the door when they hold a control character;
+    one written by an older version or by hand is spelled out here, once, so that no
+    screen or command prints it raw.
+    """
+    if type(value) is not str or value.isprintable():  # the fold's hot path: no regex
+        return value
+    return visible(value)
+
+
+def _shown_note(value: Any) -> Any:
+    if type(value) is not str or value.isprintable():
+        return value
+    return visible(value, newline=True)
+
+
 def _one_of(value: Any, allowed: frozenset[str], what: str) -> str:
     if not isinstance(value, str) or value not in allowed:
         raise ValueError(f"unknown {what} {value!r}")
@@ -68,8 +87,8 @@ def _optional_text(value: Any, what: str) -> str | None:
 def _who(entry: Mapping[str, Any]) -> tuple[str | None, str | None]:
     """The entry's OS account and SSH client address (None when not recorded)."""
     return (
-        _optional_text(entry.get("os_user"), "os_user"),
-        _optional_text(entry.get("client"), "client"),
+        _shown(_optional_text(entry.get("os_user"), "os_user")),
+        _shown(_optional_text(entry.get("client"), "client")),
     )
 
 
@@ -320,7 +339,9 @@ class EventState:
         if os_user is not None:
             _text(os_user, "os_user")
         return JudgeState(
-            _text(judge["name"], "judge name"), _one_of(judge["role"], _ROLES, "role"), os_user
+            _shown(_text(judge["name"], "judge name")),
+            _one_of(judge["role"], _ROLES, "role"),
+            _shown(os_user),
         )
 
     def _use_rules(self, data: Any) -> None:
@@ -370,7 +391,7 @@ class EventState:
             self._use_rules(data["rules"])
         self.rounds = data.get("rounds")
         self.bound = bool(data.get("bound", False))
-        self.name = _text(data["name"], "event name")
+        self.name = _shown(_text(data["name"], "event name"))
         self.created_at = entry["at"]
         for judge in data["judges"]:
             state = self._judge(judge)
@@ -396,7 +417,7 @@ class EventState:
     def _on_players_imported(self, entry: Mapping[str, Any], data: Mapping[str, Any]) -> None:
         for player in data["players"]:
             pid = _text(player["id"], "player id")
-            name = _text(player["name"], "player name")
+            name = _shown(_text(player["name"], "player name"))
             existing = self.players.get(pid)
             if existing is None:
                 self.players[pid] = PlayerState(pid, name)
@@ -407,8 +428,9 @@ class EventState:
         self.cautions += 1
 
     def _on_incident_recorded(self, entry: Mapping[str, Any], data: Mapping[str, Any]) -> None:
-        judge = entry.get("judge") or ""
+        judge = _shown(entry.get("judge") or "")
         role = self.judges[judge].role if judge in self.judges else "floor"
+        note = _shown_note(data.get("note", ""))
         infraction = self._infraction(data["infraction"])
         phase = _phase(data["phase"])
         incident = _text(data["incident"], "incident id")
@@ -461,7 +483,7 @@ class EventState:
                 round=int(data["round"]),
                 phase=phase,
                 at=entry["at"],
-                note=data.get("note", ""),
+                note=note,
                 seq=int(entry["seq"]),
                 reviewed=role == "head",
                 os_user=os_user,
@@ -480,8 +502,8 @@ class EventState:
         record = self.records[data["record"]]
         action = _one_of(data["action"], _REVIEW_ACTIONS, "review action")
         record.reviewed = True
-        record.reviewed_by = entry.get("judge")
-        record.review_note = data.get("note", "")
+        record.reviewed_by = _shown(entry.get("judge"))
+        record.review_note = _shown_note(data.get("note", ""))
         record.reviewed_os_user, record.reviewed_client = _who(entry)
         self._points.pop(record.player, None)
         if action == "confirm":
@@ -510,8 +532,8 @@ class EventState:
                     "seq": int(entry["seq"]),
                     "at": entry["at"],
                     "reviewed": True,
-                    "reviewed_by": entry.get("judge"),
-                    "review_note": data.get("note", ""),
+                    "reviewed_by": record.reviewed_by,
+                    "review_note": record.review_note,
                     "reviewed_os_user": record.reviewed_os_user,
                     "reviewed_client": record.reviewed_client,
                 }
@@ -528,9 +550,9 @@ class EventState:
             points=int(data["points"]),
             phase=_phase(data["phase"]),
             round=int(data["round"]),
-            judge=entry.get("judge") or "",
+            judge=_shown(entry.get("judge") or ""),
             at=entry["at"],
-            note=data.get("note", ""),
+            note=_shown_note(data.get("note", "")),
             applies=data.get("applies"),
             seq=seq,
             id=decision_id(seq),
@@ -550,9 +572,9 @@ class EventState:
         counted = engine.is_official(self.rules, record.past())
         record.voided_status = record.status
         record.status = "voided"
-        record.voided_by = entry.get("judge")
+        record.voided_by = _shown(entry.get("judge"))
         record.voided_at = entry["at"]
-        record.void_note = _text(data["note"], "void note")
+        record.void_note = _shown_note(_text(data["note"], "void note"))
         player = self.players[record.player]
         if counted:
             # A decision made on a count this record was part of no longer stands.
@@ -570,9 +592,9 @@ class EventState:
         decision = self.decisions[_text(data["decision"], "decision id")]
         if decision.voided_by is not None:
             raise ValueError(f"decision {decision.id!r} is already voided")
-        decision.voided_by = entry.get("judge") or ""
+        decision.voided_by = _shown(entry.get("judge") or "")
         decision.voided_at = entry["at"]
-        decision.void_note = _text(data["note"], "void note")
+        decision.void_note = _shown_note(_text(data["note"], "void note"))
         self._recompute_status(decision.player)
 
     def _recompute_status(self, player: str) -> None:

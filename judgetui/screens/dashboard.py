@@ -20,7 +20,7 @@ from textual.widgets import Input, Static
 from judgetui import screens
 from judgetui.i18n import N_, _
 from judgetui.screens.base import StationScreen
-from judgetui.session import Session
+from judgetui.session import HEAD_SHOWN, Session
 from judgetui.state import DecisionState, QueueItem
 from judgetui.text import infraction_name
 from judgetui.widgets.footer import StationFooter
@@ -232,6 +232,20 @@ class DashboardScreen(StationScreen):
         self._show_queue()
         self._show_players()
         self._show_recent()
+        self._show_head()
+
+    def _show_head(self) -> None:
+        """The log's head in short, for the round's paper slip (`judgetui verify --head`)."""
+        state = self.session.state
+        title = Text(_("Recent penalties"), style="bold")
+        title.append("   ")
+        title.append(
+            _("log: {count} entries, head {head}").format(
+                count=state.count, head=state.head[:HEAD_SHOWN]
+            ),
+            style="dim",
+        )
+        self.query_one("#recent-title", Static).update(title)
 
     def _show_ages(self) -> None:
         self._show_queue()
