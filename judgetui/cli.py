@@ -7,6 +7,7 @@ import csv
 import functools
 import gc
 import io
+import logging
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -19,11 +20,26 @@ from judgetui import engine, i18n
 from judgetui.engine import Situation
 from judgetui.i18n import _
 from judgetui.rules import Rules, RulesError, load_rules, load_source, shipped_rules, summary
-from judgetui.store import EventFile, EventFileError, StoreWriteError
+from judgetui.store import (
+    EntryNotStorable,
+    EventFile,
+    EventFileError,
+    StoreWriteError,
+    normalise_head,
+)
 
 _P = ParamSpec("_P")
+EXIT_BROKEN = 1
 EXIT_BAD_INPUT = 2
 EXIT_NOT_PERMITTED = 3
+EXIT_NOT_SAVED = 4
+#: Bounds of the numbers the command line takes: anything outside is bad input (exit 2),
+#: refused before it reaches the service or the file.
+MAX_ROUND = 1000
+MAX_MINUTES = 24 * 60
+MAX_DEMO_PLAYERS = 20_000
+MAX_DEMO_RECORDS = 100_000
+MAX_SEED = 2**32 - 1
 FLAG_OPTIONS = {
     "advantage": "serious_advantage",
     "suspect_cheating": "suspected_cheating",
@@ -57,6 +73,41 @@ def _yes_no(value: str) -> bool:
     if lowered in ("no", "n", "false", "0", "いいえ"):
         return False
     raise argparse.ArgumentTypeError(_("expected yes or no, not {value!r}").format(value=value))
+
+
+def _int_in(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``, else one clear line."""
+
+    def parse(value: str) -> int:
+        text = value.strip()
+        digits = text[1:] if text[:1] in ("-", "+") else text
+        if not (digits.isascii() and digits.isdigit()):
+            raise argparse.ArgumentTypeError(
+                _("expected a whole number, not {value!r}").format(value=_short(value))
+            )
+        # Too many digits is out of range without int(), which is slow on huge numbers.
+        fits = len(digits.lstrip("0")) <= len(str(max(abs(low), abs(high))))
+        if not fits or not low <= int(text) <= high:
+            raise argparse.ArgumentTypeError(
+                _("{value} is out of range ({low} to {high})").format(
+                    value=_short(text), low=low, high=high
+                )
+            )
+        return int(text)
+
+    parse.__name__ = "number"
+    return parse
+
+
+def _short(value: str, limit: int = 24) -> str:
+    return value if len(value) <= limit else value[:limit] + "…"
+
+
+def _head(value: str) -> str:
+    try:
+        return normalise_head(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _common(parser: argparse.ArgumentParser, *, top: bool) -> None:
@@ -102,7 +153,9 @@ def _flags(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help=_("it gave an advantage in the current game (a game loss applies to it)"),
     )
-    parser.add_argument("--minutes", type=int, help=_("minutes late (tardiness)"))
+    parser.add_argument(
+        "--minutes", type=_int_in(0, MAX_MINUTES), help=_("minutes late (tardiness)")
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -116,9 +169,9 @@ def build_parser() -> argparse.ArgumentParser:
         return p
 
     demo = command("demo", _("create a realistic demo event and open it"))
-    demo.add_argument("--players", type=int, default=64)
-    demo.add_argument("--records", type=int, default=120)
-    demo.add_argument("--seed", type=int, default=2026)
+    demo.add_argument("--players", type=_int_in(1, MAX_DEMO_PLAYERS), default=64)
+    demo.add_argument("--records", type=_int_in(0, MAX_DEMO_RECORDS), default=120)
+    demo.add_argument("--seed", type=_int_in(0, MAX_SEED), default=2026)
     demo.add_argument("--no-open", action="store_true")
     demo.add_argument("--force", action="store_true", help=_("replace an existing file"))
 
@@ -139,7 +192,7 @@ def build_parser() -> argparse.ArgumentParser:
     init.add_argument("--name", required=True)
     init.add_argument("--head-judge", required=True)
     init.add_argument("--floor-judge", action="append", default=[])
-    init.add_argument("--rounds", type=int)
+    init.add_argument("--rounds", type=_int_in(1, MAX_ROUND))
     init.add_argument(
         "--judge-account",
         action="append",
@@ -149,7 +202,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rnd = event_sub.add_parser("round")
     _common(rnd, top=False)
-    rnd.add_argument("number", type=int)
+    rnd.add_argument("number", type=_int_in(1, MAX_ROUND))
     fin = event_sub.add_parser("finals")
     _common(fin, top=False)
     judge = event_sub.add_parser("judge")
@@ -222,7 +275,16 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--format", choices=("json", "csv"), default="json")
     export.add_argument("-o", "--output")
 
-    command("verify", _("check the penalty log's integrity"))
+    verify = command("verify", _("check the penalty log's integrity"))
+    verify.add_argument(
+        "--head",
+        type=_head,
+        metavar="HASH",
+        help=_(
+            "a head taken earlier (an export's, or the one on a round's slip; at least its "
+            "first 16 hex digits): also check that the log still holds that entry"
+        ),
+    )
     command("ssh", _("the entry point for sshd's ForceCommand (see docs/SSH.md)"))
     return parser
 
@@ -695,7 +757,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    result = EventFile(_db_path(args)).verify()
+    result = EventFile(_db_path(args)).verify(head=args.head)
     if args.json:
         _emit_json(
             {
@@ -706,6 +768,13 @@ def cmd_verify(args: argparse.Namespace) -> int:
                 "problem": result.problem,
             }
         )
+    elif result.ok and result.anchor_seq is not None:
+        print(
+            _(
+                "log intact: {count} entries, head {head}; it still holds {given} "
+                "(entry {seq}), so it only grew since"
+            ).format(count=result.count, head=result.head, given=args.head, seq=result.anchor_seq)
+        )
     elif result.ok:
         print(
             _("log intact: {count} entries, head {head}").format(
@@ -714,7 +783,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         )
     else:
         print(_("log broken: {problem}").format(problem=result.problem))
-    return 0 if result.ok else 1
+    return 0 if result.ok else EXIT_BROKEN
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -817,6 +886,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from judgetui.service import BadInput, NotPermitted, _validation_error
 
     command: str | None = None
+    warnings = _StderrWarnings()
+    logging.getLogger("judgetui.store").addHandler(warnings)
     try:
         # --lang first: argparse's help and errors are written in it
         wanted = i18n.language_from_argv(sys.argv[1:] if argv is None else argv)
@@ -854,8 +925,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     except NotPermitted as exc:
         print("judgetui: " + _("not permitted: {reason}").format(reason=exc), file=sys.stderr)
         return EXIT_NOT_PERMITTED
-    except StoreWriteError as exc:
+    except EntryNotStorable as exc:  # a value no check caught that JSON cannot hold
         print("judgetui: " + _("not saved: {reason}").format(reason=exc), file=sys.stderr)
-        return 1
+        return EXIT_BAD_INPUT
+    except StoreWriteError as exc:  # disk full, permissions, lock held too long
+        print("judgetui: " + _("not saved: {reason}").format(reason=exc), file=sys.stderr)
+        return EXIT_NOT_SAVED
     except KeyboardInterrupt:
         return 130
+    finally:
+        logging.getLogger("judgetui.store").removeHandler(warnings)
+
+
+class _StderrWarnings(logging.Handler):
+    """The store's warnings (a write onto a broken chain) as one line each on stderr."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        line = " ".join(record.getMessage().split())
+        print("judgetui: " + _("warning: {message}").format(message=line), file=sys.stderr)

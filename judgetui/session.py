@@ -20,11 +20,11 @@ from judgetui.i18n import _
 from judgetui.rules import Rules
 from judgetui.service import BadInput, NotPermitted, Planner, Station
 from judgetui.state import EventState, JudgeState, QueueItem
-from judgetui.store import FileStamp, verify_entries
+from judgetui.store import HEAD_PREFIX_MIN, FileStamp, verify_entries
 
 Clock = Callable[[], datetime]
-HEAD_SHOWN = 12
-"""Hex digits of a log head a judge reads and writes down (48 bits: no forged look-alike)."""
+HEAD_SHOWN = HEAD_PREFIX_MIN
+"""Hex digits of a log head a judge reads and writes down: as many as `verify --head` takes."""
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ import errno
 import fcntl
 import gc
 import hashlib
+import logging
 import os
 import secrets
 import stat
@@ -48,8 +49,10 @@ from judgetui.i18n import _
 
 __all__ = [
     "GENESIS_HASH",
+    "HEAD_PREFIX_MIN",
     "SCHEMA_VERSION",
     "AtomicJSONStorage",
+    "EntryNotStorable",
     "EventFile",
     "EventFileError",
     "EventFileExists",
@@ -60,6 +63,7 @@ __all__ = [
     "StoreWriteError",
     "VerifyResult",
     "entry_hash",
+    "normalise_head",
     "settle_young_objects",
     "verify_entries",
     "write_file_atomically",
@@ -78,8 +82,19 @@ JUDGES_GROUP = "judges"
 #: Default seconds to wait for another station's write to finish.
 DEFAULT_LOCK_TIMEOUT = 10.0
 
+#: Fewest hex digits of a head that `verify --head` accepts. 16 digits are 64 bits: no
+#: forger can rewrite entries until one of their hashes happens to begin with them.
+HEAD_PREFIX_MIN = 16
+
 # Fields the store owns in every log entry; callers' values for them are replaced.
 _SEALED_KEYS = frozenset({"seq", "prev", "hash"})
+
+#: The store reports a write onto an already broken chain here (``warning``). The check
+#: costs a re-hash of the whole log (~35 ms on a 10,000-record event), so it runs only
+#: while a handler is attached to this very logger: the command line attaches one and
+#: prints one line; a station, which checks the chain itself after every change, does not.
+logger = logging.getLogger(__name__)
+logger.addHandler(logging.NullHandler())
 
 
 # --------------------------------------------------------------------------- errors
@@ -103,6 +118,10 @@ class StoreWriteError(Exception):
 
 class StoreLockTimeout(StoreWriteError):
     """Another process held the lock for longer than the timeout; nothing was written."""
+
+
+class EntryNotStorable(StoreWriteError):
+    """An entry the caller built cannot be stored as JSON: bad input, not a failed disk."""
 
 
 # --------------------------------------------------------------------------- data
@@ -147,7 +166,11 @@ class VerifyResult:
     """Outcome of recomputing the whole hash chain.
 
     ``count`` and ``head`` cover the entries that verified: when ``ok`` that is the
-    whole log; otherwise the entries before ``first_bad_seq``.
+    whole log; otherwise the entries before ``first_bad_seq``. An empty log is never
+    ``ok`` (every event starts with the entry that created it). When a head was given,
+    ``ok`` also needs an entry of the verified chain with that hash: ``anchor_seq`` is
+    its seq; without one the result is not ``ok`` and ``first_bad_seq`` is None (no
+    entry is wrong, the log just no longer extends that head).
     """
 
     ok: bool
@@ -155,12 +178,34 @@ class VerifyResult:
     count: int
     first_bad_seq: int | None
     problem: str | None
+    anchor_seq: int | None = None
 
 
 def entry_hash(entry: Mapping[str, Any]) -> str:
     """SHA-256 hex of the entry's canonical JSON (sorted keys), without its ``hash`` key."""
-    body = {key: value for key, value in entry.items() if key != "hash"}
+    body = dict(entry)  # a C-level copy: a quarter faster than a comprehension
+    body.pop("hash", None)
     return hashlib.sha256(orjson.dumps(body, option=orjson.OPT_SORT_KEYS)).hexdigest()
+
+
+def normalise_head(text: str) -> str:
+    """A head as a judge copied it: the full hash, or at least its first 16 hex digits.
+
+    Case and surrounding blanks do not matter, nor a trailing ``…`` (how screens shorten
+    it). Raises ValueError with a one-line reason otherwise.
+    """
+    cleaned = text.strip().lower().removesuffix("…").removesuffix("...")
+    if not cleaned or any(c not in "0123456789abcdef" for c in cleaned):
+        raise ValueError(
+            _("a head is a hash in hex digits (0-9, a-f), not {text!r}").format(text=text)
+        )
+    if not HEAD_PREFIX_MIN <= len(cleaned) <= 64:
+        raise ValueError(
+            _("a head has {low} to 64 hex digits, not {n}").format(
+                low=HEAD_PREFIX_MIN, n=len(cleaned)
+            )
+        )
+    return cleaned
 
 
 # --------------------------------------------------------------------------- helpers
@@ -260,16 +305,48 @@ def _fsync_folder(path: Path) -> None:
         os.close(dir_fd)
 
 
-def _write_atomically(path: Path, data: bytes, like: os.stat_result | None) -> None:
+def _publish_new(temp: Path, path: Path) -> None:
+    """Give the finished temp file the event's name only if nothing has that name yet.
+
+    A hard link fails when the name exists, atomically: even a second writer that got
+    "the lock" because someone deleted the lock file cannot replace a new event.
+    """
+    try:
+        os.link(temp, path)
+    except FileExistsError:
+        raise EventFileExists(f"{path}: an event file already exists here") from None
+    except OSError as exc:
+        if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK):
+            raise
+        # No hard links on this file system: the name was checked under the lock.
+        os.replace(temp, path)
+        return
+    with suppress(OSError):  # a leftover temp is removed by the next writer
+        os.unlink(temp)
+
+
+def _write_atomically(
+    path: Path,
+    data: bytes,
+    like: os.stat_result | None,
+    *,
+    hold_new: bool = False,
+    exclusive: bool = False,
+) -> None:
     """Replace ``path`` with ``data`` durably, or raise StoreWriteError leaving it untouched.
 
     ``like`` is the stat of the file being replaced (its mode/group are kept);
-    ``None`` means a new file (mode 0o660, group ``judges``).
+    ``None`` means a new file (mode 0o660, group ``judges``). ``hold_new``: hold an
+    exclusive flock on the new inode from before it takes the name until the write is
+    durable, so that a writer that finds it at the path waits (see `EventFile.append`).
+    ``exclusive``: only create, never replace (`EventFileExists` if the name is taken).
     """
     temp = path.parent / f"{_temp_prefix(path)}{os.getpid()}-{secrets.token_hex(6)}"
     fd = -1
     try:
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+        if hold_new:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # a new inode: nobody else has it
         if like is None:
             _set_new_file_permissions(fd)
         else:
@@ -279,36 +356,97 @@ def _write_atomically(path: Path, data: bytes, like: os.stat_result | None) -> N
             written = os.write(fd, view)
             view = view[written:]
         os.fsync(fd)
-        os.close(fd)
-        fd = -1
-        os.replace(temp, path)
+        if not hold_new:
+            os.close(fd)
+            fd = -1
+        if exclusive:
+            _publish_new(temp, path)
+        else:
+            os.replace(temp, path)
     except BaseException as exc:
         if fd >= 0:
             with suppress(OSError):
                 os.close(fd)
         with suppress(OSError):
             os.unlink(temp)
-        if not isinstance(exc, Exception):
-            raise  # KeyboardInterrupt and friends: cleaned up, propagate as is
+        if not isinstance(exc, Exception) or isinstance(exc, EventFileError):
+            raise  # KeyboardInterrupt and friends, EventFileExists: cleaned up, as is
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
         raise StoreWriteError(
             _("{path}: could not save ({reason}); the previous file is unchanged").format(
                 path=path, reason=_one_line(reason)
             )
         ) from exc
-    _fsync_folder(path)
-
-
-def _read_raw(path: Path) -> tuple[bytes, os.stat_result] | None:
-    """Bytes and stat of the file (stat of the very inode read); None if it does not exist."""
     try:
-        with open(path, "rb") as handle:
-            st = os.fstat(handle.fileno())
-            if not stat.S_ISREG(st.st_mode):
-                raise EventFileError(_("{path}: not a regular file").format(path=path))
-            return handle.read(), st
+        _fsync_folder(path)
+    finally:
+        if fd >= 0:
+            os.close(fd)
+
+
+def _kind_of(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return _("a FIFO (named pipe)")
+    if stat.S_ISSOCK(mode):
+        return _("a socket")
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return _("a device")
+    if stat.S_ISDIR(mode):
+        return _("a folder")
+    return _("not a regular file")
+
+
+def _open_event(path: Path) -> tuple[int, os.stat_result] | None:
+    """A read-only descriptor on the event file and its stat; None if there is none.
+
+    Never blocks and never reads what is not a file: ``O_NONBLOCK`` (opening a FIFO
+    would otherwise wait for a writer forever, hanging every command and station),
+    then ``fstat``: a FIFO, socket, device or folder is refused at once. ``O_NOFOLLOW``:
+    a symbolic link is refused too, since every write replaces the path with a new
+    regular file and so would silently split the event from the file the link named.
+    """
+    flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | os.O_NOCTTY | os.O_CLOEXEC
+    try:
+        fd = os.open(path, flags)
     except FileNotFoundError:
         return None
+    except OSError as exc:
+        if exc.errno in (errno.ELOOP, errno.EMLINK) and os.path.islink(path):
+            raise EventFileError(
+                _("{path}: a symbolic link; give the event file itself").format(path=path)
+            ) from None
+        with suppress(OSError):  # a socket cannot even be opened: say what it is
+            mode = os.lstat(path).st_mode
+            if not stat.S_ISREG(mode):
+                raise EventFileError(
+                    _("{path}: {kind}, not an event file; refusing to read it").format(
+                        path=path, kind=_kind_of(mode)
+                    )
+                ) from None
+        raise EventFileError(
+            _("{path}: cannot read ({reason})").format(
+                path=path, reason=exc.strerror or _one_line(exc)
+            )
+        ) from exc
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise EventFileError(
+                _("{path}: {kind}, not an event file; refusing to read it").format(
+                    path=path, kind=_kind_of(st.st_mode)
+                )
+            )
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd, st
+
+
+def _read_fd(path: Path, fd: int) -> bytes:
+    """All of the regular file open on ``fd`` (which stays open)."""
+    try:
+        with open(fd, "rb", closefd=False) as handle:
+            return handle.read()
     except OSError as exc:
         raise EventFileError(
             _("{path}: cannot read ({reason})").format(
@@ -337,6 +475,63 @@ def write_file_atomically(path: str | os.PathLike[str], data: bytes) -> None:
             )
         ) from exc
     _write_atomically(target, data, like)
+
+
+def _read_raw(path: Path) -> tuple[bytes, os.stat_result] | None:
+    """Bytes and stat of the file (stat of the very inode read); None if it does not exist."""
+    found = _open_event(path)
+    if found is None:
+        return None
+    fd, st = found
+    try:
+        return _read_fd(path, fd), st
+    finally:
+        os.close(fd)
+
+
+def _same_inode(fd: int, path: Path) -> bool:
+    """Is the inode open on ``fd`` still the one at ``path`` (not deleted, not replaced)?"""
+    held = os.fstat(fd)
+    try:
+        current = os.stat(path, follow_symlinks=False)
+    except FileNotFoundError:
+        return False
+    return (held.st_dev, held.st_ino) == (current.st_dev, current.st_ino)
+
+
+def _flock_until(
+    fd: int,
+    deadline: float,
+    *,
+    on_wait: Callable[[], None] | None,
+    timed_out: Callable[[], StoreLockTimeout],
+    name: Path,
+) -> None:
+    """Exclusive flock on ``fd``, polling until ``deadline`` (monotonic).
+
+    ``on_wait`` is called once if the lock is busy at the first try.
+    """
+    delay = 0.0005
+    first = True
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            pass
+        except OSError as exc:
+            raise StoreWriteError(
+                _("{path}: cannot lock ({reason}); nothing was saved").format(
+                    path=name, reason=exc.strerror
+                )
+            ) from exc
+        if first and on_wait is not None:
+            on_wait()
+        first = False
+        if time.monotonic() >= deadline:
+            raise timed_out()
+        time.sleep(delay)
+        delay = min(delay * 2, 0.01)
 
 
 def settle_young_objects() -> None:
@@ -490,7 +685,7 @@ def _seal(
             # tuples become lists, datetimes strings, NaN null; also a private copy.
             clean: dict[str, Any] = orjson.loads(orjson.dumps(body))
         except (TypeError, ValueError) as exc:
-            raise StoreWriteError(
+            raise EntryNotStorable(
                 f"{path}: entry {seq} cannot be stored as JSON ({_one_line(exc)}); "
                 "nothing was saved"
             ) from exc
@@ -508,65 +703,102 @@ class _InterProcessLock:
 
     Each acquisition opens its own descriptor, so the lock also excludes other
     threads and other objects on the same file within this process.
+
+    The lock is the inode at the lock path *when it is granted*: after ``flock`` the
+    descriptor's inode is compared with the path's, and if the lock file was deleted or
+    replaced meanwhile, the new one is locked instead. The lock file is opened with
+    ``O_NOFOLLOW`` (a symbolic link there is refused, never followed) and must be a
+    regular file. Deleting the lock file while a writer holds it still lets a second
+    writer in; `EventFile.append` therefore also locks the event file's own inode.
     """
 
-    def __init__(self, lock_path: Path, data_path: Path, timeout: float, reentrant: bool) -> None:
+    def __init__(
+        self,
+        lock_path: Path,
+        data_path: Path,
+        timeout: float,
+        reentrant: bool,
+        on_wait: Callable[[], None] | None = None,
+    ) -> None:
         self.lock_path = lock_path
         self._data_path = data_path
         self._timeout = timeout
         self._reentrant = reentrant
+        self._on_wait = on_wait
         self._local = threading.local()
 
+    def _refuse(self, reason: str) -> StoreWriteError:
+        return StoreWriteError(
+            _("{path}: cannot open the lock file ({reason}); nothing was saved").format(
+                path=self.lock_path, reason=reason
+            )
+        )
+
     def _open(self) -> int:
-        flags = os.O_RDWR | os.O_CLOEXEC
+        flags = os.O_RDWR | os.O_CLOEXEC | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY
         try:
             try:
-                return os.open(self.lock_path, flags)
+                fd = self._open_existing(flags)
             except FileNotFoundError:
-                pass
-            except PermissionError:
-                # flock works on a read-only descriptor too.
-                return os.open(self.lock_path, os.O_RDONLY | os.O_CLOEXEC)
-            try:
-                fd = os.open(self.lock_path, flags | os.O_CREAT | os.O_EXCL, FILE_MODE)
-            except FileExistsError:
-                return os.open(self.lock_path, flags)
-            with suppress(OSError):  # the lock still works with other permissions
-                _set_new_file_permissions(fd)
-            return fd
+                try:
+                    fd = os.open(self.lock_path, flags | os.O_CREAT | os.O_EXCL, FILE_MODE)
+                except FileExistsError:
+                    fd = self._open_existing(flags)
+                else:
+                    with suppress(OSError):  # the lock still works with other permissions
+                        _set_new_file_permissions(fd)
         except OSError as exc:
-            raise StoreWriteError(
-                _("{path}: cannot open the lock file ({reason}); nothing was saved").format(
-                    path=self.lock_path, reason=exc.strerror or _one_line(exc)
-                )
-            ) from exc
+            if exc.errno in (errno.ELOOP, errno.EMLINK) and os.path.islink(self.lock_path):
+                raise self._refuse(_("it is a symbolic link")) from None
+            raise self._refuse(exc.strerror or _one_line(exc)) from exc
+        try:
+            mode = os.fstat(fd).st_mode
+        except OSError as exc:
+            os.close(fd)
+            raise self._refuse(exc.strerror or _one_line(exc)) from exc
+        if not stat.S_ISREG(mode):
+            os.close(fd)
+            raise self._refuse(_kind_of(mode))
+        return fd
 
-    def _acquire(self, fd: int) -> None:
+    def _open_existing(self, flags: int) -> int:
+        try:
+            return os.open(self.lock_path, flags)
+        except PermissionError:
+            # flock works on a read-only descriptor too.
+            return os.open(self.lock_path, flags & ~os.O_RDWR | os.O_RDONLY)
+
+    def _timed_out(self) -> StoreLockTimeout:
+        return StoreLockTimeout(
+            _(
+                "{path}: another station held the lock {lock} for over {seconds}s; "
+                "nothing was saved"
+            ).format(path=self._data_path, lock=self.lock_path.name, seconds=f"{self._timeout:g}")
+        )
+
+    def _acquire(self) -> int:
+        """A descriptor holding the flock on the inode that is at the lock path now."""
         deadline = time.monotonic() + self._timeout
-        delay = 0.0005
         while True:
+            fd = self._open()
             try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                return
-            except BlockingIOError:
-                pass
-            except OSError as exc:
-                raise StoreWriteError(
-                    _("{path}: cannot lock ({reason}); nothing was saved").format(
-                        path=self.lock_path, reason=exc.strerror
-                    )
-                ) from exc
-            if time.monotonic() >= deadline:
-                raise StoreLockTimeout(
-                    _(
-                        "{path}: another station held the lock {lock} for over {seconds}s; "
-                        "nothing was saved"
-                    ).format(
-                        path=self._data_path, lock=self.lock_path.name, seconds=f"{self._timeout:g}"
-                    )
+                _flock_until(
+                    fd,
+                    deadline,
+                    on_wait=self._on_wait,
+                    timed_out=self._timed_out,
+                    name=self.lock_path,
                 )
-            time.sleep(delay)
-            delay = min(delay * 2, 0.01)
+                if _same_inode(fd, self.lock_path):
+                    return fd
+            except BaseException:
+                os.close(fd)
+                raise
+            # Deleted or replaced while we waited: whoever locks the new file would
+            # not see us. Lock what is there now.
+            os.close(fd)
+            if time.monotonic() >= deadline:
+                raise self._timed_out()
 
     @contextmanager
     def hold(self) -> Iterator[None]:
@@ -583,9 +815,8 @@ class _InterProcessLock:
             finally:
                 self._local.depth = depth
             return
-        fd = self._open()
+        fd = self._acquire()
         try:
-            self._acquire(fd)
             self._local.depth = 1
             try:
                 yield
@@ -602,15 +833,28 @@ class EventFile:
     """The hash-chained, append-only event log in one TinyDB JSON file.
 
     Safe to use from many processes (and threads) at once. Reads take no lock;
-    ``create`` and ``append`` hold ``<path>.lock``.
+    ``create`` and ``append`` hold ``<path>.lock``, and ``append`` also the event
+    file's own inode (so that no acknowledged entry is lost even if someone deletes
+    the lock file while a write is under way).
+
+    ``on_wait`` is called (in the writing thread) each time a write finds another
+    station's write under way and has to wait for it: a screen can say so.
     """
 
     def __init__(
-        self, path: str | os.PathLike[str], *, lock_timeout: float = DEFAULT_LOCK_TIMEOUT
+        self,
+        path: str | os.PathLike[str],
+        *,
+        lock_timeout: float = DEFAULT_LOCK_TIMEOUT,
+        on_wait: Callable[[], None] | None = None,
     ) -> None:
         self.path = Path(path)
         self.lock_path = self.path.with_name(self.path.name + ".lock")
-        self._lock = _InterProcessLock(self.lock_path, self.path, lock_timeout, reentrant=False)
+        self._lock_timeout = lock_timeout
+        self._on_wait = on_wait
+        self._lock = _InterProcessLock(
+            self.lock_path, self.path, lock_timeout, reentrant=False, on_wait=on_wait
+        )
 
     def __repr__(self) -> str:
         return f"EventFile({str(self.path)!r})"
@@ -625,19 +869,62 @@ class EventFile:
         except FileNotFoundError:
             return None
 
+    def _missing(self) -> EventFileMissing:
+        return EventFileMissing(
+            f"{self.path}: no event file here "
+            "(create one with `judgetui event init` or `judgetui demo`)"
+        )
+
+    def _parse_event(self, raw: bytes, st: os.stat_result) -> tuple[dict[str, Any], Snapshot]:
+        document = _parse(self.path, raw)
+        meta, log = _check_header(self.path, document)
+        entries = _ordered_entries(self.path, log)
+        return document, Snapshot(meta=meta, entries=entries, stamp=FileStamp.from_stat(st))
+
     def _read(self) -> tuple[dict[str, Any], Snapshot, os.stat_result]:
         """Parsed document, its snapshot, and the stat of the inode that was read."""
         found = _read_raw(self.path)
         if found is None:
-            raise EventFileMissing(
-                f"{self.path}: no event file here "
-                "(create one with `judgetui event init` or `judgetui demo`)"
-            )
+            raise self._missing()
         raw, st = found
-        document = _parse(self.path, raw)
-        meta, log = _check_header(self.path, document)
-        entries = _ordered_entries(self.path, log)
-        return document, Snapshot(meta=meta, entries=entries, stamp=FileStamp.from_stat(st)), st
+        document, snapshot = self._parse_event(raw, st)
+        return document, snapshot, st
+
+    def _hold_current(self) -> tuple[int, os.stat_result]:
+        """Open the event file and flock the very inode that is at the path now.
+
+        Every writer holds this from before it reads until its replacement is durable,
+        and holds the replacement's inode (locked before it takes the name) too. A
+        writer that got in because the lock file was deleted or replaced under a
+        running write therefore waits here for that write, then re-reads its result.
+        """
+        deadline = time.monotonic() + self._lock_timeout
+
+        def timed_out() -> StoreLockTimeout:
+            return StoreLockTimeout(
+                _(
+                    "{path}: another station kept the event file locked for over {seconds}s; "
+                    "nothing was saved"
+                ).format(path=self.path, seconds=f"{self._lock_timeout:g}")
+            )
+
+        while True:
+            found = _open_event(self.path)
+            if found is None:
+                raise self._missing()
+            fd, st = found
+            try:
+                _flock_until(
+                    fd, deadline, on_wait=self._on_wait, timed_out=timed_out, name=self.path
+                )
+                if _same_inode(fd, self.path):
+                    return fd, st
+            except BaseException:
+                os.close(fd)
+                raise
+            os.close(fd)  # a write replaced it while we waited: lock its result
+            if time.monotonic() >= deadline:
+                raise timed_out()
 
     def load(self) -> Snapshot:
         """Read and structurally check the file, without the lock and without hashing.
@@ -652,19 +939,7 @@ class EventFile:
             _remove_leftover_temps(self.path)
             if os.path.lexists(self.path):
                 raise EventFileExists(f"{self.path}: an event file already exists here")
-            meta: dict[str, Any] = {
-                "schema_version": SCHEMA_VERSION,
-                "event_id": str(uuid.uuid4()),
-                "created_at": _utc_now(),
-            }
-            sealed = _seal(self.path, entries, 1, GENESIS_HASH)
-            document = {
-                META_TABLE: {"1": meta},
-                LOG_TABLE: {str(entry["seq"]): entry for entry in sealed},
-            }
-            _write_atomically(self.path, _encode(self.path, document), like=None)
-            stamp = FileStamp.from_stat(os.stat(self.path))
-        return Snapshot(meta=meta, entries=sealed, stamp=stamp)
+            return self._write_new(entries, like=None)
 
     def recreate(
         self,
@@ -680,22 +955,37 @@ class EventFile:
         """
         with self._lock.hold():
             _remove_leftover_temps(self.path)
-            like: os.stat_result | None = None
-            if os.path.lexists(self.path):
-                _document, snapshot, like = self._read()
+            if not os.path.lexists(self.path):
+                return self._write_new(entries, like=None)
+            fd, like = self._hold_current()
+            try:
+                _document, snapshot = self._parse_event(_read_fd(self.path, fd), like)
                 may_replace(snapshot)
-            meta: dict[str, Any] = {
-                "schema_version": SCHEMA_VERSION,
-                "event_id": str(uuid.uuid4()),
-                "created_at": _utc_now(),
-            }
-            sealed = _seal(self.path, entries, 1, GENESIS_HASH)
-            document = {
-                META_TABLE: {"1": meta},
-                LOG_TABLE: {str(entry["seq"]): entry for entry in sealed},
-            }
-            _write_atomically(self.path, _encode(self.path, document), like=like)
-            stamp = FileStamp.from_stat(os.stat(self.path))
+                return self._write_new(entries, like=like)
+            finally:
+                os.close(fd)
+
+    def _write_new(
+        self, entries: Sequence[Mapping[str, Any]], like: os.stat_result | None
+    ) -> Snapshot:
+        """A new event's file: created where nothing is (``like`` None), else over the
+        file whose stat is ``like`` (the caller holds the lock, and that file's)."""
+        meta: dict[str, Any] = {
+            "schema_version": SCHEMA_VERSION,
+            "event_id": str(uuid.uuid4()),
+            "created_at": _utc_now(),
+        }
+        sealed = _seal(self.path, entries, 1, GENESIS_HASH)
+        document = {
+            META_TABLE: {"1": meta},
+            LOG_TABLE: {str(entry["seq"]): entry for entry in sealed},
+        }
+        data = _encode(self.path, document)
+        if like is None:
+            _write_atomically(self.path, data, like=None, exclusive=True)
+        else:
+            _write_atomically(self.path, data, like=like, hold_new=True)
+        stamp = FileStamp.from_stat(os.stat(self.path))
         return Snapshot(meta=meta, entries=sealed, stamp=stamp)
 
     def append(
@@ -708,33 +998,46 @@ class EventFile:
         and the exception propagates), seal the entries, write atomically. ``build``
         must not modify the snapshot nor write to this file. Returning no entries
         writes nothing.
+
+        When the chain the entries were added to was already broken, the write still
+        happens (the head judge must be able to go on working) and ``logger`` gets a
+        warning naming the first bad entry, its ``verify`` attribute the full result
+        (checked only while a handler listens on ``logger``, after the lock is released).
         """
         with self._lock.hold():
-            _remove_leftover_temps(self.path)
-            document, snapshot, st = self._read()
-            new = build(snapshot)
-            if not new:
-                return []
-            next_seq = snapshot.entries[-1]["seq"] + 1 if snapshot.entries else 1
-            sealed = _seal(self.path, new, next_seq, snapshot.head)
-            log = document.setdefault(LOG_TABLE, {})
-            for entry in sealed:
-                log[str(entry["seq"])] = entry
-            _write_atomically(self.path, _encode(self.path, document), like=st)
+            fd, st = self._hold_current()
+            try:
+                _remove_leftover_temps(self.path)
+                document, snapshot = self._parse_event(_read_fd(self.path, fd), st)
+                new = build(snapshot)
+                if not new:
+                    return []
+                next_seq = snapshot.entries[-1]["seq"] + 1 if snapshot.entries else 1
+                sealed = _seal(self.path, new, next_seq, snapshot.head)
+                log = document.setdefault(LOG_TABLE, {})
+                for entry in sealed:
+                    log[str(entry["seq"])] = entry
+                _write_atomically(self.path, _encode(self.path, document), like=st, hold_new=True)
+            finally:
+                os.close(fd)
+        # Outside the lock: the entries are in memory, and other stations need not wait.
+        _warn_if_broken(self.path, snapshot.entries)
         return sealed
 
-    def verify(self) -> VerifyResult:
+    def verify(self, head: str | None = None) -> VerifyResult:
         """Recompute the whole chain and report the first entry that is wrong.
+
+        With ``head`` (see `normalise_head`), the verified chain must also hold an
+        entry whose hash is (or begins with) it: the file only grew since that head
+        was taken. The check is over the entries' own ``hash`` fields as verified,
+        never a search of the file's text.
 
         Raises EventFileMissing / EventFileError only when the file is not a
         readable event file at all; problems inside the log are reported.
         """
         found = _read_raw(self.path)
         if found is None:
-            raise EventFileMissing(
-                f"{self.path}: no event file here "
-                "(create one with `judgetui event init` or `judgetui demo`)"
-            )
+            raise self._missing()
         _meta, log = _check_header(self.path, _parse(self.path, found[0]))
 
         items: list[tuple[int, Any]] = []
@@ -746,26 +1049,46 @@ class EventFile:
                 )
             items.append((doc_id, entry))
         items.sort(key=itemgetter(0))
-        return _verify_chain(items)
+        return _verify_chain(items, head)
 
 
-def verify_entries(entries: Sequence[Mapping[str, Any]]) -> VerifyResult:
+def _warn_if_broken(path: Path, entries: Sequence[Mapping[str, Any]]) -> None:
+    """Log a warning when the chain that was just appended to is broken (see ``logger``)."""
+    listening = any(not isinstance(h, logging.NullHandler) for h in logger.handlers)
+    if not entries or not listening:
+        return
+    result = verify_entries(entries)
+    if not result.ok:
+        logger.warning(
+            _(
+                "{path}: the penalty log's chain is broken at entry {seq}; run `judgetui verify`"
+            ).format(seq=result.first_bad_seq, path=path),
+            extra={"verify": result},
+        )
+
+
+def verify_entries(entries: Sequence[Mapping[str, Any]], head: str | None = None) -> VerifyResult:
     """`EventFile.verify` over entries already read with `EventFile.load`.
 
     A station that just loaded the file after a change checks the chain from what it
     read instead of reading and parsing the file a second time.
     """
-    return _verify_chain([(entry.get("seq"), entry) for entry in entries])
+    return _verify_chain([(entry.get("seq"), entry) for entry in entries], head)
 
 
-def _verify_chain(items: Sequence[tuple[Any, Any]]) -> VerifyResult:
-    """Walk (doc id, entry) pairs in doc-id order; the first entry that is wrong, if any."""
+def _verify_chain(items: Sequence[tuple[Any, Any]], anchor: str | None = None) -> VerifyResult:
+    """Walk (doc id, entry) pairs in doc-id order; the first entry that is wrong, if any.
+
+    ``anchor``: a head (normalised) that one of the verified entries' hashes must be or
+    begin with.
+    """
 
     def bad(count: int, head: str, seq: int | None, problem: str) -> VerifyResult:
         return VerifyResult(False, head, count, seq, problem)
 
     head = GENESIS_HASH
     count = 0
+    anchor_seq: int | None = None
     for doc_id, entry in items:
         expected = count + 1
         if doc_id != expected:
@@ -793,9 +1116,21 @@ def _verify_chain(items: Sequence[tuple[Any, Any]]) -> VerifyResult:
             return bad(
                 count, head, doc_id, f"entry {doc_id} does not link to {before} (chain broken)"
             )
+        if anchor is not None and anchor_seq is None and stored.startswith(anchor):
+            anchor_seq = doc_id
         head = stored
         count += 1
-    return VerifyResult(True, head, count, None, None)
+    if count == 0:
+        return bad(0, head, 1, "the log is empty (not even the entry that created the event)")
+    if anchor is not None and anchor_seq is None:
+        return bad(
+            count,
+            head,
+            None,
+            f"no entry of the log has the hash {anchor}: entries were cut off its end, "
+            "or it was rewritten, since that head was taken",
+        )
+    return VerifyResult(True, head, count, None, None, anchor_seq)
 
 
 # --------------------------------------------------------------------------- TinyDB storage

@@ -391,7 +391,7 @@ def test_record_unknown_names_exit_2(
         (["event", "judge", FLOOR, "--judge", HEAD], "already on the roster"),
         (["event", "init", "--name", "Again", "--head-judge", HEAD], "already exists"),
         (["record", "--judge", HEAD, "--player", "P1", "--infraction", "tardiness",
-          "--intentional", "no", "--disruptive", "yes", "--minutes", "-5"], "minutes_late"),
+          "--intentional", "no", "--disruptive", "yes", "--minutes", "-5"], "--minutes"),
         (["record", "--judge", HEAD, "--player", "P1", "--infraction", "slow_play",
           "--intentional", "no", "--disruptive", "yes", "--note", "x" * 2001], "note"),
         (["players", "import", "no-such-file.csv", "--judge", HEAD], "no-such-file.csv"),

@@ -489,10 +489,16 @@ def test_verify_untouched(event_file: EventFile) -> None:
 
 
 def test_verify_empty(path: Path) -> None:
+    """An empty log is not an intact one: every event starts with its creation (CLI.md)."""
     ef = EventFile(path)
     ef.create([])
     result = ef.verify()
-    assert (result.ok, result.head, result.count) == (True, GENESIS_HASH, 0)
+    assert (result.ok, result.head, result.count, result.first_bad_seq) == (
+        False,
+        GENESIS_HASH,
+        0,
+        1,
+    )
 
 
 def test_verify_catches_edited_entry(event_file: EventFile, path: Path) -> None:
