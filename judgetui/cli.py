@@ -15,10 +15,11 @@ from typing import Any, NoReturn, ParamSpec
 
 import orjson
 
-from judgetui import engine, i18n
+from judgetui import diagnostics, engine, i18n
 from judgetui.engine import Situation
 from judgetui.i18n import _
 from judgetui.rules import Rules, RulesError, load_rules, summary
+from judgetui.settings import LoadedSettings, SettingsError
 from judgetui.store import EventFile, EventFileError, StoreWriteError
 
 _P = ParamSpec("_P")
@@ -70,7 +71,19 @@ def _common(parser: argparse.ArgumentParser, *, top: bool) -> None:
         "--lang",
         choices=i18n.LANGUAGES,
         default=default,
-        help=_("language of the output (default: from LC_ALL, LC_MESSAGES or LANG)"),
+        help=_("language of the output (default: the settings, else LANGUAGE, LC_ALL or LANG)"),
+    )
+    parser.add_argument(
+        "--config",
+        default=default,
+        metavar="PATH",
+        help=_("the settings file (default: $JUDGETUI_CONFIG, else the user's config folder)"),
+    )
+    parser.add_argument(
+        "--log",
+        default=default,
+        metavar="FILE",
+        help=_("the diagnostic log (default: the user's state folder)"),
     )
     parser.add_argument(
         "--json",
@@ -203,6 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("-o", "--output")
 
     command("verify", _("check the penalty log's integrity"))
+    command("config", _("where settings are looked for, and what they hold"))
     return parser
 
 
@@ -210,7 +224,44 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _db_path(args: argparse.Namespace) -> str:
-    return str(args.db or os.environ.get("JUDGETUI_DB") or "judgetui.json")
+    """--db, then $JUDGETUI_DB, then the settings' event_file, then judgetui.json."""
+    return _db_choice(args)[0]
+
+
+def _db_choice(args: argparse.Namespace) -> tuple[str, str]:
+    """The event file and where that choice came from (for `judgetui config`)."""
+    if args.db:
+        return str(args.db), "--db"
+    if env := os.environ.get("JUDGETUI_DB"):
+        return env, "$JUDGETUI_DB"
+    if (default := _settings(args).event_file) is not None:
+        return str(default), "settings"
+    return "judgetui.json", "default"
+
+
+def _settings(args: argparse.Namespace) -> LoadedSettings:
+    """The settings, read the first time a command needs a value from them."""
+    loaded: LoadedSettings | None = getattr(args, "_settings", None)
+    if loaded is None:
+        from judgetui import settings
+
+        loaded = settings.load(getattr(args, "config", None))
+        args._settings = loaded
+    return loaded
+
+
+def _language(args: argparse.Namespace) -> i18n.Language:
+    """--lang, then the settings' language, then the environment's (LANGUAGE, LC_ALL, ...)."""
+    return _language_choice(args)[0]
+
+
+def _language_choice(args: argparse.Namespace) -> tuple[i18n.Language, str]:
+    if args.lang:
+        return args.lang, "--lang"
+    if (chosen := _settings(args).language) is not None:
+        return chosen, "settings"
+    language, var = i18n.language_source()
+    return language, f"${var}" if var else "default"
 
 
 def _rules(args: argparse.Namespace) -> Rules:
@@ -641,6 +692,76 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 0 if result.ok else 1
 
 
+def cmd_config(args: argparse.Namespace) -> int:
+    """Where settings are looked for, the file found, and every effective value's source."""
+    from judgetui import themes
+
+    loaded = _settings(args)
+    theme, theme_from = themes.theme_source(loaded.theme, os.environ)
+    language, language_from = _language_choice(args)
+    event_file, event_from = _db_choice(args)
+    log_file = diagnostics.log_file()
+    effective: dict[str, tuple[object, str]] = {
+        "event_file": (event_file, event_from),
+        "language": (language, language_from),
+        "theme": (theme, theme_from),
+        "refresh_ms": (loaded.refresh_ms, _from_file(loaded, "refresh_ms")),
+        "screenshot_dir": (str(loaded.screenshot_dir), _from_file(loaded, "screenshot_dir")),
+        "keys": (loaded.keys, _from_file(loaded, "keys")),
+        "log": (str(log_file), "--log" if args.log else "default"),
+    }
+    if args.json:
+        _emit_json(
+            {
+                "searched": [
+                    {
+                        "where": c.label,
+                        "path": None if c.path is None else str(c.path),
+                        "found": c.found,
+                    }
+                    for c in loaded.candidates
+                ],
+                "file": None if loaded.path is None else str(loaded.path),
+                "values": {
+                    key: {"value": value, "source": source}
+                    for key, (value, source) in effective.items()
+                },
+            }
+        )
+        return 0
+    print(_("Settings are looked for in this order (the first found is used):"))
+    for n, c in enumerate(loaded.candidates, 1):
+        if c.path is None:
+            where = _("not given") if c.label.startswith("--") else _("not set")
+        else:
+            where = str(c.path) + ("  " + _("(found)") if c.found else "")
+        print(f"  {n}. {c.label:<18} {where}")
+    if loaded.path is None:
+        print(_("Settings file: none found (every value is its default)"))
+    else:
+        print(_("Settings file: {path}").format(path=loaded.path))
+    print(_("Effective values:"))
+    for key, (value, source) in effective.items():
+        if isinstance(value, dict):
+            value = ", ".join(f"{k} = {v}" for k, v in value.items()) or "-"
+        print(f"  {key:<15} {value}  [{_source_name(source)}]")
+    if loaded.keys:
+        print(_("(keys are checked now and applied by a later version)"))
+    return 0
+
+
+def _from_file(loaded: LoadedSettings, key: str) -> str:
+    return "settings" if loaded.is_set(key) else "default"
+
+
+def _source_name(source: str) -> str:
+    if source == "settings":
+        return _("settings file")
+    if source == "default":
+        return _("default")
+    return source
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     from judgetui.demo import DEMO_FILE, write_demo
 
@@ -674,15 +795,24 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 def _open_station(args: argparse.Namespace, judge: str | None = None) -> int:
     _rules(args)
+    settings = _settings(args)  # bad settings: exit 2 before anything is on screen
     gc.enable()  # the station is a long-lived process (see _one_shot)
     from judgetui.app import run_station
 
-    return run_station(
-        db=_db_path(args),
-        rules_path=args.rules,
-        judge=judge or args.judge,
-        language=args.lang or i18n.default_language(),
-    )
+    db = _db_path(args)
+    diagnostics.info("station start: %s (uid %d)", db, os.getuid())
+    code = 1
+    try:
+        code = run_station(
+            db=db,
+            rules_path=args.rules,
+            judge=judge or args.judge,
+            language=_language(args),
+            settings=settings,
+        )
+    finally:
+        diagnostics.info("station stop: exit %d", code)
+    return code
 
 
 COMMANDS = {
@@ -698,6 +828,7 @@ COMMANDS = {
     "export": cmd_export,
     "verify": cmd_verify,
     "demo": cmd_demo,
+    "config": cmd_config,
 }
 
 
@@ -735,14 +866,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         i18n.set_language(wanted or i18n.default_language())
         with i18n.argparse_language():
             args = build_parser().parse_args(argv)
-        i18n.set_language(args.lang or i18n.default_language())
+        if args.log:
+            diagnostics.configure(args.log)
         command = args.command
+        i18n.set_language(_language(args))
         if args.command is None:
             return _open_station(args)
         return COMMANDS[args.command](args)
     except CliError as exc:
         print(f"judgetui: {exc}", file=sys.stderr)
         return exc.code
+    except SettingsError as exc:
+        print(f"judgetui: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except RulesError as exc:
         problems = str(exc).splitlines()
         if command != "check-rules" and len(problems) > 1:
@@ -756,6 +892,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"judgetui: {line}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except (BadInput, EventFileError) as exc:
+        diagnostics.warning("refused: %s: %s", command, diagnostics.describe(exc))
         print(f"judgetui: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except _validation_error() as exc:  # a value the models refuse that no check caught
@@ -764,9 +901,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"judgetui: {where}: {err['msg']}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except NotPermitted as exc:
+        diagnostics.warning("refused: %s: %s", command, diagnostics.describe(exc))
         print("judgetui: " + _("not permitted: {reason}").format(reason=exc), file=sys.stderr)
         return EXIT_NOT_PERMITTED
     except StoreWriteError as exc:
+        diagnostics.warning("not saved: %s: %s", command, diagnostics.describe(exc))
         print("judgetui: " + _("not saved: {reason}").format(reason=exc), file=sys.stderr)
         return 1
     except KeyboardInterrupt:

@@ -44,6 +44,7 @@ from typing import Any
 import orjson
 from tinydb.storages import Storage
 
+from judgetui import diagnostics
 from judgetui.i18n import _
 
 __all__ = [
@@ -534,6 +535,7 @@ class _InterProcessLock:
                     )
                 ) from exc
             if time.monotonic() >= deadline:
+                diagnostics.warning("lock timeout after %gs: %s", self._timeout, self.lock_path)
                 raise StoreLockTimeout(
                     _(
                         "{path}: another station held the lock {lock} for over {seconds}s; "
@@ -542,6 +544,8 @@ class _InterProcessLock:
                         path=self._data_path, lock=self.lock_path.name, seconds=f"{self._timeout:g}"
                     )
                 )
+            if delay == 0.0005:  # the first time it is found held
+                diagnostics.info("lock busy, waiting up to %gs: %s", self._timeout, self.lock_path)
             time.sleep(delay)
             delay = min(delay * 2, 0.01)
 
