@@ -141,6 +141,9 @@ class JudgeStation(EventFileFollower):
         restore_collector(self._collector)
         self._collector = None
 
+    def watch_theme(self, theme: str) -> None:
+        themes.apply_ansi_palette(self, theme)
+
     def on_service_done(self, message: ServiceDone) -> None:
         message.deliver(self)
 

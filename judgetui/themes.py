@@ -10,8 +10,10 @@ settings file's ``theme`` with them and must not pay for Textual's import);
 
 What must stay readable in every theme is drawn in explicit colours, not theme
 variables: the tamper banner is white on dark red (a filled bar under the header), an
-owed decision is bold red text; on a 16-colour terminal they fall to white-on-red and
-red-on-default, still a bar and a word apart (see tests/test_themes.py).
+owed decision is bold red text. On a 16-colour terminal they become white on red and
+red (magenta in Textual's own dark themes, whose red is ``#f4005f``) — a bar and a
+word apart; the station's two themes keep a true red (`apply_ansi_palette`). See
+tests/test_themes.py.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from rich.terminal_theme import TerminalTheme
     from textual.app import App
     from textual.theme import Theme
 
@@ -100,6 +103,38 @@ def judgetui_themes() -> list[Theme]:
         },
     )
     return [light, contrast]
+
+
+def _with_red(base: TerminalTheme, red: str, bright_red: str) -> TerminalTheme:
+    from rich.color import Color
+    from rich.terminal_theme import TerminalTheme
+
+    colours: list[tuple[int, int, int]] = [(r, g, b) for r, g, b in base.ansi_colors._colors]
+    r, g, b = Color.parse(red).get_truecolor()
+    colours[1] = (r, g, b)
+    r, g, b = Color.parse(bright_red).get_truecolor()
+    colours[9] = (r, g, b)
+    bg, fg = base.background_color, base.foreground_color
+    return TerminalTheme(
+        (bg.red, bg.green, bg.blue), (fg.red, fg.green, fg.blue), colours[:8], colours[8:]
+    )
+
+
+def apply_ansi_palette(app: App[Any], theme: str) -> None:
+    """The RGB that named colours (``red``, ``yellow``) take in ``theme``.
+
+    Textual turns them into RGB from its own palettes, whose red (``#f4005f`` dark,
+    ``#aa3731`` light) a 16-colour terminal shows as magenta or brown. The station's
+    two themes use a red that stays red there; Textual's themes keep Textual's palettes.
+    """
+    from textual._ansi_theme import ALABASTER, MONOKAI
+
+    if theme == LIGHT:
+        app.ansi_theme_light = _with_red(ALABASTER, "#B00000", "#D00000")
+    elif theme == CONTRAST:
+        app.ansi_theme_dark = _with_red(MONOKAI, "#FF3030", "#FF5050")
+    else:
+        app.ansi_theme_light, app.ansi_theme_dark = ALABASTER, MONOKAI
 
 
 def register_themes(app: App[Any]) -> None:
