@@ -70,9 +70,12 @@ def describe(error: BaseException) -> str:
     A refusal's text may name a judge or a player; a file error's names the file and
     what the system said.
     """
+    from judgetui.service import BadInput, NotPermitted
     from judgetui.store import EventFileError, StoreWriteError
 
     kind = type(error).__name__
+    if isinstance(error, BadInput | NotPermitted):  # NotPermitted is a PermissionError
+        return kind
     if isinstance(error, OSError | EventFileError | StoreWriteError):
         text = " ".join(str(error).split())
         return f"{kind}: {text[:300]}"
