@@ -11,7 +11,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn, ParamSpec
+from typing import TYPE_CHECKING, Any, NoReturn, ParamSpec
 
 import orjson
 
@@ -19,8 +19,10 @@ from judgetui import diagnostics, engine, i18n
 from judgetui.engine import Situation
 from judgetui.i18n import _
 from judgetui.rules import Rules, RulesError, load_rules, summary
-from judgetui.settings import LoadedSettings, SettingsError
 from judgetui.store import EventFile, EventFileError, StoreWriteError
+
+if TYPE_CHECKING:
+    from judgetui.settings import LoadedSettings
 
 _P = ParamSpec("_P")
 EXIT_BAD_INPUT = 2
@@ -245,7 +247,10 @@ def _settings(args: argparse.Namespace) -> LoadedSettings:
     if loaded is None:
         from judgetui import settings
 
-        loaded = settings.load(getattr(args, "config", None))
+        # the station and `config` check the file afresh; one-shot commands may use the
+        # cache of a file validated before (no pydantic import)
+        fresh = args.command in (None, "config", "demo")
+        loaded = settings.load(getattr(args, "config", None), cached=not fresh)
         args._settings = loaded
     return loaded
 
@@ -853,6 +858,13 @@ def _one_shot(main: Callable[_P, int]) -> Callable[_P, int]:
     return run
 
 
+def _settings_error() -> type[Exception]:
+    """`SettingsError`, imported only when something failed (see `_settings`)."""
+    from judgetui.settings import SettingsError
+
+    return SettingsError
+
+
 @_one_shot
 def main(argv: Sequence[str] | None = None) -> int:
     # pydantic's ValidationError, looked up only if something fails: importing pydantic
@@ -876,7 +888,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CliError as exc:
         print(f"judgetui: {exc}", file=sys.stderr)
         return exc.code
-    except SettingsError as exc:
+    except _settings_error() as exc:
         print(f"judgetui: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except RulesError as exc:

@@ -23,13 +23,14 @@ imported.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Mapping
 from contextlib import suppress
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from judgetui.i18n import _
+from judgetui.i18n import _, is_language
 
 if TYPE_CHECKING:
     from judgetui.i18n import Language
@@ -59,8 +60,9 @@ class Candidate:
 
 @dataclass(frozen=True)
 class LoadedSettings:
-    values: Settings | None
-    """What the file holds, validated; None when no file was found (every value default)."""
+    values: Mapping[str, Any] | None
+    """The values the file sets, validated by `judgetui.settings_schema.Settings` (this
+    run or an earlier one: see `load`); None when no file was found."""
     path: Path | None
     """The file read, or None when none was found."""
     candidates: tuple[Candidate, ...]
@@ -71,29 +73,36 @@ class LoadedSettings:
 
     def is_set(self, key: str) -> bool:
         """Whether the file gives ``key`` (else its value is the default)."""
-        return self.values is not None and key in self.values.model_fields_set
+        return self.values is not None and key in self.values
+
+    def _get(self, key: str) -> Any:
+        return None if self.values is None else self.values.get(key)
 
     @property
     def language(self) -> Language | None:
-        return self.values.language if self.values is not None else None
+        value = self._get("language")
+        return value if is_language(value) else None
 
     @property
     def theme(self) -> str | None:
-        return self.values.theme if self.values is not None else None
+        value = self._get("theme")
+        return value if isinstance(value, str) else None
 
     @property
     def refresh_ms(self) -> int:
-        return self.values.refresh_ms if self.values is not None else REFRESH_MS_DEFAULT
+        value = self._get("refresh_ms")
+        return value if isinstance(value, int) else REFRESH_MS_DEFAULT
 
     @property
     def keys(self) -> dict[str, str]:
-        return dict(self.values.keys) if self.values is not None else {}
+        value = self._get("keys")
+        return dict(value) if isinstance(value, dict) else {}
 
     @property
     def event_file(self) -> Path | None:
         """The default event file, resolved; None when unset or dropped (`without_event_file`)."""
-        raw = self.values.event_file if self.values is not None else None
-        if raw is None or not self.event_file_allowed:
+        raw = self._get("event_file")
+        if not isinstance(raw, str) or not self.event_file_allowed:
             return None
         path = Path(raw).expanduser()
         if not path.is_absolute() and self.path is not None:
@@ -102,8 +111,8 @@ class LoadedSettings:
 
     @property
     def screenshot_dir(self) -> Path:
-        if self.values is not None and self.values.screenshot_dir is not None:
-            return Path(self.values.screenshot_dir).expanduser()
+        if isinstance(raw := self._get("screenshot_dir"), str):
+            return Path(raw).expanduser()
         return default_screenshot_dir()
 
     @property
@@ -115,8 +124,21 @@ class LoadedSettings:
         return replace(self, event_file_allowed=False)
 
 
-def user_config_file() -> Path:
-    from platformdirs import user_config_path
+def user_config_file(environ: Mapping[str, str] | None = None) -> Path:
+    """platformdirs' ``user_config_path("judgetui") / "config.toml"``.
+
+    On Linux and the BSDs that is the XDG rule, worked out here without importing
+    platformdirs (5 ms of every command's start); tests/test_settings.py checks the two
+    agree. Elsewhere platformdirs decides.
+    """
+    env = os.environ if environ is None else environ
+    if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        # XDG: an absolute $XDG_CONFIG_HOME, else ~/.config (a relative one is ignored)
+        if os.path.isabs(base := env.get("XDG_CONFIG_HOME", "")):
+            return Path(base) / APP_NAME / FILE_NAME
+        if os.path.isabs(home := env.get("HOME", "")):
+            return Path(home) / ".config" / APP_NAME / FILE_NAME
+    from platformdirs import user_config_path  # a relative or missing HOME, other systems
 
     return user_config_path(APP_NAME) / FILE_NAME
 
@@ -136,7 +158,7 @@ def candidates(config: str | None, environ: Mapping[str, str]) -> list[tuple[str
     return [
         ("--config", Path(config).expanduser() if config else None),
         ("$" + ENV_CONFIG, Path(env).expanduser() if env else None),
-        ("user config", user_config_file()),
+        ("user config", user_config_file(environ)),
     ]
 
 
@@ -150,11 +172,18 @@ def load(
     environ: Mapping[str, str] | None = None,
     *,
     event_file: bool = True,
+    cached: bool = True,
 ) -> LoadedSettings:
     """The settings from the first place that has them (see the module's docstring).
 
     ``event_file=False``: the file may not choose the event file (its owner is not trusted
     with that). Raises `SettingsError` with one line naming the file, the key and the value.
+
+    ``cached``: a file validated before (the same bytes, the same schema) is not
+    validated again, so a one-shot command does not import pydantic for it (about as
+    long as the rest of a ``judgetui record``). The cache is the rules cache's folder
+    (``$JUDGETUI_CACHE_DIR``, else ``$XDG_CACHE_HOME/judgetui``; ``""`` turns it off).
+    The station validates afresh (``cached=False``).
     """
     env = os.environ if environ is None else environ
     places = candidates(config, env)
@@ -176,7 +205,8 @@ def load(
     write_path = found or next(p for _, p in places if p is not None)
     if found is None:
         return LoadedSettings(None, None, tuple(seen), write_path, event_file)
-    return LoadedSettings(parse_file(found), found, tuple(seen), write_path, event_file)
+    values = _validated(read_text(found), found, env, cached)
+    return LoadedSettings(values, found, tuple(seen), write_path, event_file)
 
 
 def read_text(path: Path) -> str:
@@ -195,8 +225,63 @@ def read_text(path: Path) -> str:
         raise SettingsError(f"{path}: not UTF-8 text (byte {exc.start})") from None
 
 
-def parse_file(path: Path) -> Settings:
-    return parse(read_text(path), path)
+def _validated(
+    text: str, path: Path, environ: Mapping[str, str], cached: bool
+) -> Mapping[str, Any]:
+    """The values ``text`` sets, validated now or found validated in the cache."""
+    import hashlib
+
+    import orjson
+
+    folder = _cache_dir(environ) if cached else None
+    if folder is None:
+        return _set_values(parse(text, path))
+    digest = hashlib.sha256()
+    here = Path(__file__).resolve().parent
+    try:
+        for name in ("settings.py", "settings_schema.py", "themes.py"):
+            digest.update((here / name).read_bytes())
+    except OSError:
+        return _set_values(parse(text, path))
+    digest.update(b"\0" + text.encode("utf-8"))
+    key = digest.hexdigest()
+    entry = folder / f"settings-{key[:32]}.json"
+    try:
+        stored = orjson.loads(entry.read_bytes())
+        if isinstance(stored, dict) and stored.get("key") == key:
+            values = stored["values"]
+            if isinstance(values, dict):
+                return values
+    except (OSError, orjson.JSONDecodeError, KeyError):
+        pass  # no cache, or a stale or damaged one: validate the text
+    values = _set_values(parse(text, path))
+    _store_cache(entry, orjson.dumps({"key": key, "values": values}))
+    return values
+
+
+def _set_values(settings: Settings) -> dict[str, Any]:
+    return settings.model_dump(exclude_unset=True)
+
+
+def _cache_dir(environ: Mapping[str, str]) -> Path | None:
+    """The rules cache's folder (`judgetui.rules`): ``$JUDGETUI_CACHE_DIR``, ``""`` = off."""
+    configured = environ.get("JUDGETUI_CACHE_DIR")
+    if configured is not None:
+        return Path(configured) if configured else None
+    base = environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / APP_NAME if os.path.isabs(base) else None
+
+
+def _store_cache(entry: Path, blob: bytes) -> None:
+    """Atomic; a cache that cannot be written is no error."""
+    temp = entry.with_name(f".{entry.name}.{os.getpid()}.tmp")
+    try:
+        entry.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        temp.write_bytes(blob)
+        os.replace(temp, entry)
+    except OSError:
+        with suppress(OSError):
+            temp.unlink(missing_ok=True)
 
 
 def parse(text: str, path: Path | str) -> Settings:

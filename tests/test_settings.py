@@ -289,19 +289,19 @@ def test_write_theme_keeps_every_other_line(tmp_path: Path) -> None:
 
 
 def test_write_theme_creates_the_file_and_its_folder() -> None:
-    loaded = settings.load(None, {})
+    loaded = settings.load(None)
     assert loaded.path is None
     path = settings.write_theme(loaded, "judgetui-light")
     assert path == user_config()
     assert path.read_text() == 'theme = "judgetui-light"\n'
     assert path.stat().st_mode & 0o777 == 0o600
-    assert settings.load(None, {}).theme == "judgetui-light"
+    assert settings.load(None).theme == "judgetui-light"
 
 
 def test_write_theme_that_cannot_write_says_so(tmp_path: Path) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("")
-    loaded = replace(settings.load(None, {}), write_path=blocker / "config.toml")
+    loaded = replace(settings.load(None), write_path=blocker / "config.toml")
     with pytest.raises(settings.SettingsError, match="cannot write"):
         settings.write_theme(loaded, "judgetui-light")
     assert blocker.read_text() == ""
@@ -334,10 +334,71 @@ def test_a_command_with_db_and_lang_never_reads_the_settings(tmp_path: Path) -> 
         [sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True, check=True
     ).stdout
     assert out.splitlines()[-1] == "0 False False"
-    # with no file, even reading them does not build the declaration
+    # with no file, reading them imports neither the declaration nor platformdirs
     env.pop("JUDGETUI_CONFIG")
     code = code.replace("'--lang', 'en', ", "")
     out = subprocess.run(
         [sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True, check=True
     ).stdout
-    assert out.splitlines()[-1] == "0 False True"
+    assert out.splitlines()[-1] == "0 False False"
+
+
+def test_a_file_validated_once_costs_a_command_no_pydantic_after(tmp_path: Path) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text('language = "ja"\nrefresh_ms = 300\n')
+    env = {**os.environ, "JUDGETUI_CONFIG": str(config), "JUDGETUI_CACHE_DIR": str(tmp_path / "c")}
+    code = (
+        "import sys; from judgetui.cli import main; "
+        f"rc = main(['--db', {str(tmp_path / 'e.json')!r}, "
+        "'classify', '--intentional', 'no', '--disruptive', 'no']); "
+        "print(rc, 'pydantic' in sys.modules)"
+    )
+
+    def run() -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True
+        )
+
+    first, second = run(), run()
+    assert first.stdout.splitlines()[-1] == "0 True"  # validated, then cached
+    assert second.stdout.splitlines()[-1] == "0 False"  # the cache: no pydantic
+    assert "最低" in second.stdout or "推奨" in second.stdout  # the file's language, still
+    # a changed file misses the cache and is refused like any bad file
+    config.write_text('language = "ja"\nrefresh_ms = 3\n')
+    third = run()
+    assert third.returncode == 0 and third.stdout.splitlines()[-1] == "2 True"
+    assert "refresh_ms = 3" in third.stderr
+
+
+def test_the_station_validates_afresh_whatever_the_cache_says(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("JUDGETUI_CACHE_DIR", str(tmp_path / "cache"))
+    config = tmp_path / "config.toml"
+    config.write_text("refresh_ms = 300\n")
+    assert main(["--config", str(config), "--db", str(tmp_path / "e.json"), "queue"]) == 2
+    capsys.readouterr()
+    # forge the cache entry, as the file's owner could
+    (entry,) = (tmp_path / "cache").glob("settings-*.json")
+    stored = orjson.loads(entry.read_bytes())
+    stored["values"] = {"refresh_ms": 1}
+    entry.write_bytes(orjson.dumps(stored))
+    assert settings.load(str(config), cached=True).refresh_ms == 1
+    assert settings.load(str(config), cached=False).refresh_ms == 300
+
+
+@pytest.mark.parametrize("xdg", [None, "", "   ", "/srv/conf", "/srv/conf/", "relative/conf"])
+def test_the_user_config_file_is_platformdirs(
+    monkeypatch: pytest.MonkeyPatch, xdg: str | None
+) -> None:
+    from platformdirs import user_config_path
+
+    if xdg is None:
+        monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_CONFIG_HOME", xdg)
+    expected = user_config_path("judgetui") / "config.toml"
+    assert settings.user_config_file() == expected
+    assert settings.user_config_file(dict(os.environ)) == expected
+    monkeypatch.setenv("HOME", "/home/someone/")
+    assert settings.user_config_file() == user_config_path("judgetui") / "config.toml"

@@ -36,7 +36,9 @@ SnapCompare = Callable[..., bool]
 
 def with_theme(theme: str | None, write_path: Path | None = None) -> LoadedSettings:
     loaded = settings.defaults()
-    values = settings.parse(f'theme = "{theme}"\n' if theme else "", "test")
+    values = settings.parse(f'theme = "{theme}"\n' if theme else "", "test").model_dump(
+        exclude_unset=True
+    )
     return replace(loaded, values=values, write_path=write_path or loaded.write_path)
 
 
