@@ -181,9 +181,11 @@ def load(
 
     ``cached``: a file validated before (the same bytes, the same schema) is not
     validated again, so a one-shot command does not import pydantic for it (about as
-    long as the rest of a ``judgetui record``). The cache is the rules cache's folder
-    (``$JUDGETUI_CACHE_DIR``, else ``$XDG_CACHE_HOME/judgetui``; ``""`` turns it off).
-    The station validates afresh (``cached=False``).
+    long as the rest of a ``judgetui record``). The cache is ``$XDG_CACHE_HOME/judgetui``
+    (``$JUDGETUI_CACHE_DIR`` moves it, ``""`` turns it off). It is the file owner's, like
+    the file: a forged entry can only pick a one-shot command's language (checked) or
+    event file (which `judgetui ssh` ignores anyway). The station and ``judgetui config``
+    validate afresh (``cached=False``), so what they use always passed the schema.
     """
     env = os.environ if environ is None else environ
     places = candidates(config, env)
@@ -264,7 +266,7 @@ def _set_values(settings: Settings) -> dict[str, Any]:
 
 
 def _cache_dir(environ: Mapping[str, str]) -> Path | None:
-    """The rules cache's folder (`judgetui.rules`): ``$JUDGETUI_CACHE_DIR``, ``""`` = off."""
+    """``$JUDGETUI_CACHE_DIR`` (``""``: no cache), else ``$XDG_CACHE_HOME/judgetui``."""
     configured = environ.get("JUDGETUI_CACHE_DIR")
     if configured is not None:
         return Path(configured) if configured else None
