@@ -38,7 +38,7 @@ def _determinism(
     for var in ("LANGUAGE", "TEXTUAL_THEME", "JUDGETUI_CONFIG"):
         monkeypatch.delenv(var, raising=False)
     home = tmp_path_factory.mktemp("xdg")
-    for var in ("XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_PICTURES_DIR"):
+    for var in ("XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME", "XDG_PICTURES_DIR"):
         monkeypatch.setenv(var, str(home / var.lower()))
     monkeypatch.setenv("TZ", "UTC")
     monkeypatch.setenv("TEXTUAL_ANIMATIONS", "none")
