@@ -7,27 +7,26 @@ command line can still exit 2 or 3 with one line on stderr.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.drivers.linux_driver import LinuxDriver
 from textual.filter import LineFilter
 from textual.screen import Screen
 
-from judgetui import i18n, screens
+from judgetui import diagnostics, i18n, screens, themes
 from judgetui.follow import EventFileFollower
 from judgetui.i18n import N_
 from judgetui.language import (
-    LanguageCommands,
     can_switch,
     localize_app_bindings,
     open_command_palette,
     switch_binding,
     switch_language,
-    translated_system_commands,
 )
 from judgetui.messages import (
     ServiceDone,
@@ -42,10 +41,11 @@ from judgetui.session import (
     settle_interface,
     signed_in_judge,
 )
+from judgetui.settings import LoadedSettings
 from judgetui.state import EventState, JudgeState
 from judgetui.store import EventFile, FileStamp
+from judgetui.system_commands import StationPalette, open_theme_palette, station_system_commands
 from judgetui.terminal import ControlCharacterFilter, StationDriver
-from judgetui.widgets.palette import StationCommands
 
 Clock = Callable[[], datetime]
 _CONTROL_FILTER = ControlCharacterFilter()
@@ -56,7 +56,7 @@ SETTLE_AFTER = 0.5
 class JudgeStation(EventFileFollower):
     CSS_PATH = "station.tcss"
     TITLE = "judgetui"
-    COMMANDS = App.COMMANDS | {StationCommands, LanguageCommands}
+    COMMANDS = {StationPalette}  # noqa: RUF012 (Textual's own annotation)
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -73,7 +73,8 @@ class JudgeStation(EventFileFollower):
         judge: JudgeState | None = None,
         clock: Clock,
         cursor_blink: bool = True,
-        poll_seconds: float = 0.25,
+        poll_seconds: float | None = None,
+        settings: LoadedSettings | None = None,
     ) -> None:
         super().__init__()
         self.station = station
@@ -82,12 +83,18 @@ class JudgeStation(EventFileFollower):
         self.judge = judge
         self.clock = clock
         self.cursor_blink = cursor_blink
+        self.settings = settings
+        """The settings the station was opened with; None: defaults, and nothing is kept."""
+        if poll_seconds is None:
+            poll_seconds = settings.poll_seconds if settings is not None else 0.25
         self.poll_seconds = poll_seconds
+        themes.register_themes(self)
         self._collector: tuple[int, int, int] | None = None
 
     def on_mount(self) -> None:
         localize_app_bindings(self)
-        self.theme = "textual-dark"
+        wanted = self.settings.theme if self.settings is not None else None
+        self.theme = themes.initial_theme(self, wanted, os.environ)[0]
         if self.state is not None:
             self._sign_in_or_ask(self.judge)
         elif (first_run := screens.first_run_screen(self)) is not None:
@@ -138,10 +145,14 @@ class JudgeStation(EventFileFollower):
         restore_collector(self._collector)
         self._collector = None
 
+    def watch_theme(self, theme: str) -> None:
+        themes.apply_ansi_palette(self, theme)
+
     def on_service_done(self, message: ServiceDone) -> None:
         message.deliver(self)
 
     def on_service_failed(self, message: ServiceFailed) -> None:
+        diagnostics.warning("station refused: %s", diagnostics.describe(message.error))
         message.deliver(self)
 
     def action_help(self) -> None:
@@ -154,7 +165,10 @@ class JudgeStation(EventFileFollower):
         open_command_palette(self)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        return translated_system_commands(super().get_system_commands(screen))
+        return station_system_commands(self, self.settings)
+
+    def action_change_theme(self) -> None:
+        open_theme_palette(self)
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters, then one that keeps control characters off the terminal."""
@@ -181,12 +195,38 @@ def open_station(
     return JudgeStation(station, state=state, stamp=stamp, judge=signed, clock=clock, **options)
 
 
-def run_station(db: str, rules_path: str | None, judge: str | None, language: str) -> int:
+def run_station(
+    db: str,
+    rules_path: str | None,
+    judge: str | None,
+    language: str,
+    settings: LoadedSettings | None = None,
+) -> int:
     """Open the station for the command line; returns the exit code."""
     i18n.set_language("ja" if language == "ja" else "en")
     station = Station(EventFile(db), load_rules(rules_path))
-    app = open_station(station, judge, clock=lambda: datetime.now(UTC))
+    app = open_station(station, judge, clock=lambda: datetime.now(UTC), settings=settings)
     if app.driver_class is LinuxDriver:
         app.driver_class = StationDriver  # ends the app when the terminal goes away
     app.run()
     return app.return_code or 0
+
+
+def dev_app() -> JudgeStation:
+    """The station as ``judgetui`` opens it, for ``textual run --dev judgetui.app:dev_app``.
+
+    The event file is ``$JUDGETUI_DB``, else the settings' ``event_file``, else
+    ``judgetui.json``; the judge signs in on the screen (``$JUDGETUI_JUDGE`` picks one).
+    """
+    from judgetui import settings as settings_module
+
+    loaded = settings_module.load(cached=False)
+    db = os.environ.get("JUDGETUI_DB") or str(loaded.event_file or "judgetui.json")
+    i18n.set_language(loaded.language or i18n.default_language())
+    station = Station(EventFile(db), load_rules(None))
+    return open_station(
+        station,
+        os.environ.get("JUDGETUI_JUDGE") or None,
+        clock=lambda: datetime.now(UTC),
+        settings=loaded,
+    )

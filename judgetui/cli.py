@@ -12,11 +12,11 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn, ParamSpec
+from typing import TYPE_CHECKING, Any, NoReturn, ParamSpec
 
 import orjson
 
-from judgetui import engine, i18n
+from judgetui import diagnostics, engine, i18n
 from judgetui.engine import Situation
 from judgetui.i18n import _
 from judgetui.rules import Rules, RulesError, load_rules, load_source, shipped_rules, summary
@@ -27,6 +27,9 @@ from judgetui.store import (
     StoreWriteError,
     normalise_head,
 )
+
+if TYPE_CHECKING:
+    from judgetui.settings import LoadedSettings
 
 _P = ParamSpec("_P")
 EXIT_BROKEN = 1
@@ -126,7 +129,19 @@ def _common(parser: argparse.ArgumentParser, *, top: bool) -> None:
         "--lang",
         choices=i18n.LANGUAGES,
         default=default,
-        help=_("language of the output (default: from LC_ALL, LC_MESSAGES or LANG)"),
+        help=_("language of the output (default: the settings, else LANGUAGE, LC_ALL or LANG)"),
+    )
+    parser.add_argument(
+        "--config",
+        default=default,
+        metavar="PATH",
+        help=_("the settings file (default: $JUDGETUI_CONFIG, else the user's config folder)"),
+    )
+    parser.add_argument(
+        "--log",
+        default=default,
+        metavar="FILE",
+        help=_("the diagnostic log (default: the user's state folder)"),
     )
     parser.add_argument(
         "--json",
@@ -286,6 +301,7 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     command("ssh", _("the entry point for sshd's ForceCommand (see docs/SSH.md)"))
+    command("config", _("where settings are looked for, and what they hold"))
     return parser
 
 
@@ -293,7 +309,47 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _db_path(args: argparse.Namespace) -> str:
-    return str(args.db or os.environ.get("JUDGETUI_DB") or "judgetui.json")
+    """--db, then $JUDGETUI_DB, then the settings' event_file, then judgetui.json."""
+    return _db_choice(args)[0]
+
+
+def _db_choice(args: argparse.Namespace) -> tuple[str, str]:
+    """The event file and where that choice came from (for `judgetui config`)."""
+    if args.db:
+        return str(args.db), "--db"
+    if env := os.environ.get("JUDGETUI_DB"):
+        return env, "$JUDGETUI_DB"
+    if (default := _settings(args).event_file) is not None:
+        return str(default), "settings"
+    return "judgetui.json", "default"
+
+
+def _settings(args: argparse.Namespace) -> LoadedSettings:
+    """The settings, read the first time a command needs a value from them."""
+    loaded: LoadedSettings | None = getattr(args, "_settings", None)
+    if loaded is None:
+        from judgetui import settings
+
+        # the station and `config` check the file afresh; one-shot commands may use the
+        # cache of a file validated before (no pydantic import)
+        fresh = args.command in (None, "config", "demo")
+        loaded = settings.load(getattr(args, "config", None), cached=not fresh)
+        args._settings = loaded
+    return loaded
+
+
+def _language(args: argparse.Namespace) -> i18n.Language:
+    """--lang, then the settings' language, then the environment's (LANGUAGE, LC_ALL, ...)."""
+    return _language_choice(args)[0]
+
+
+def _language_choice(args: argparse.Namespace) -> tuple[i18n.Language, str]:
+    if args.lang:
+        return args.lang, "--lang"
+    if (chosen := _settings(args).language) is not None:
+        return chosen, "settings"
+    language, var = i18n.language_source()
+    return language, f"${var}" if var else "default"
 
 
 def _rules(args: argparse.Namespace) -> Rules:
@@ -786,6 +842,76 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 0 if result.ok else EXIT_BROKEN
 
 
+def cmd_config(args: argparse.Namespace) -> int:
+    """Where settings are looked for, the file found, and every effective value's source."""
+    from judgetui import themes
+
+    loaded = _settings(args)
+    theme, theme_from = themes.theme_source(loaded.theme, os.environ)
+    language, language_from = _language_choice(args)
+    event_file, event_from = _db_choice(args)
+    log_file = diagnostics.log_file()
+    effective: dict[str, tuple[object, str]] = {
+        "event_file": (event_file, event_from),
+        "language": (language, language_from),
+        "theme": (theme, theme_from),
+        "refresh_ms": (loaded.refresh_ms, _from_file(loaded, "refresh_ms")),
+        "screenshot_dir": (str(loaded.screenshot_dir), _from_file(loaded, "screenshot_dir")),
+        "keys": (loaded.keys, _from_file(loaded, "keys")),
+        "log": (str(log_file), "--log" if args.log else "default"),
+    }
+    if args.json:
+        _emit_json(
+            {
+                "searched": [
+                    {
+                        "where": c.label,
+                        "path": None if c.path is None else str(c.path),
+                        "found": c.found,
+                    }
+                    for c in loaded.candidates
+                ],
+                "file": None if loaded.path is None else str(loaded.path),
+                "values": {
+                    key: {"value": value, "source": source}
+                    for key, (value, source) in effective.items()
+                },
+            }
+        )
+        return 0
+    print(_("Settings are looked for in this order (the first found is used):"))
+    for n, c in enumerate(loaded.candidates, 1):
+        if c.path is None:
+            where = _("not given") if c.label.startswith("--") else _("not set")
+        else:
+            where = str(c.path) + ("  " + _("(found)") if c.found else "")
+        print(f"  {n}. {c.label:<18} {where}")
+    if loaded.path is None:
+        print(_("Settings file: none found (every value is its default)"))
+    else:
+        print(_("Settings file: {path}").format(path=loaded.path))
+    print(_("Effective values:"))
+    for key, (value, source) in effective.items():
+        if isinstance(value, dict):
+            value = ", ".join(f"{k} = {v}" for k, v in value.items()) or "-"
+        print(f"  {key:<15} {value}  [{_source_name(source)}]")
+    if loaded.keys:
+        print(_("(keys are checked now and applied by a later version)"))
+    return 0
+
+
+def _from_file(loaded: LoadedSettings, key: str) -> str:
+    return "settings" if loaded.is_set(key) else "default"
+
+
+def _source_name(source: str) -> str:
+    if source == "settings":
+        return _("settings file")
+    if source == "default":
+        return _("default")
+    return source
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     from judgetui.demo import DEMO_FILE, write_demo
 
@@ -825,6 +951,7 @@ def cmd_ssh(args: argparse.Namespace) -> int:
 
 def _open_station(args: argparse.Namespace, judge: str | None = None) -> int:
     _station_rules(args)
+    settings = _settings(args)  # bad settings: exit 2 before anything is on screen
     from judgetui.terminal import missing_terminal
 
     if (problem := missing_terminal()) is not None:
@@ -832,12 +959,20 @@ def _open_station(args: argparse.Namespace, judge: str | None = None) -> int:
     gc.enable()  # the station is a long-lived process (see _one_shot)
     from judgetui.app import run_station
 
-    return run_station(
-        db=_db_path(args),
-        rules_path=args.rules,
-        judge=judge or args.judge,
-        language=args.lang or i18n.default_language(),
-    )
+    db = _db_path(args)
+    diagnostics.info("station start: %s (uid %d)", db, os.getuid())
+    code = 1
+    try:
+        code = run_station(
+            db=db,
+            rules_path=args.rules,
+            judge=judge or args.judge,
+            language=_language(args),
+            settings=settings,
+        )
+    finally:
+        diagnostics.info("station stop: exit %d", code)
+    return code
 
 
 COMMANDS = {
@@ -855,6 +990,7 @@ COMMANDS = {
     "verify": cmd_verify,
     "demo": cmd_demo,
     "ssh": cmd_ssh,
+    "config": cmd_config,
 }
 
 
@@ -879,6 +1015,13 @@ def _one_shot(main: Callable[_P, int]) -> Callable[_P, int]:
     return run
 
 
+def _settings_error() -> type[Exception]:
+    """`SettingsError`, imported only when something failed (see `_settings`)."""
+    from judgetui.settings import SettingsError
+
+    return SettingsError
+
+
 @_one_shot
 def main(argv: Sequence[str] | None = None) -> int:
     # pydantic's ValidationError, looked up only if something fails: importing pydantic
@@ -894,14 +1037,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         i18n.set_language(wanted or i18n.default_language())
         with i18n.argparse_language():
             args = build_parser().parse_args(argv)
-        i18n.set_language(args.lang or i18n.default_language())
+        if args.log:
+            diagnostics.configure(args.log)
         command = args.command
+        i18n.set_language(_language(args))
         if args.command is None:
             return _open_station(args)
         return COMMANDS[args.command](args)
     except CliError as exc:
         print(f"judgetui: {exc}", file=sys.stderr)
         return exc.code
+    except _settings_error() as exc:
+        print(f"judgetui: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
     except RulesError as exc:
         problems = str(exc).splitlines()
         if command != "check-rules" and len(problems) > 1:
@@ -915,6 +1063,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"judgetui: {line}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except (BadInput, EventFileError) as exc:
+        diagnostics.warning("refused: %s: %s", command, diagnostics.describe(exc))
         print(f"judgetui: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except _validation_error() as exc:  # a value the models refuse that no check caught
@@ -923,12 +1072,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"judgetui: {where}: {err['msg']}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except NotPermitted as exc:
+        diagnostics.warning("refused: %s: %s", command, diagnostics.describe(exc))
         print("judgetui: " + _("not permitted: {reason}").format(reason=exc), file=sys.stderr)
         return EXIT_NOT_PERMITTED
     except EntryNotStorable as exc:  # a value no check caught that JSON cannot hold
         print("judgetui: " + _("not saved: {reason}").format(reason=exc), file=sys.stderr)
         return EXIT_BAD_INPUT
     except StoreWriteError as exc:  # disk full, permissions, lock held too long
+        diagnostics.warning("not saved: %s: %s", command, diagnostics.describe(exc))
         print("judgetui: " + _("not saved: {reason}").format(reason=exc), file=sys.stderr)
         return EXIT_NOT_SAVED
     except KeyboardInterrupt:

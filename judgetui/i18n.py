@@ -41,17 +41,30 @@ def is_language(value: object) -> TypeGuard[Language]:
 
 
 def default_language(environ: Mapping[str, str] | None = None) -> Language:
-    """The language the locale asks for (LC_ALL, LC_MESSAGES, LANG); English otherwise.
+    """The language the environment asks for (LANGUAGE, then LC_ALL, LC_MESSAGES, LANG).
 
-    The first of the three that is set decides, as POSIX does: ``LC_ALL=C`` wins over
-    ``LANG=ja_JP.UTF-8``.
+    ``LANGUAGE`` is GNU gettext's priority list (``fr:ja:en``): its first language the
+    station has wins; one with none of them falls through. Then the first of LC_ALL,
+    LC_MESSAGES and LANG that is set decides, as POSIX does: ``LC_ALL=C`` wins over
+    ``LANG=ja_JP.UTF-8``, and (as in GNU gettext) a locale set to ``C``/``POSIX``
+    also turns ``LANGUAGE`` off, so ``LC_ALL=C`` still means untranslated output.
     """
+    return language_source(environ)[0]
+
+
+def language_source(environ: Mapping[str, str] | None = None) -> tuple[Language, str | None]:
+    """`default_language` and the variable that decided it (None: nothing set, English)."""
     env = os.environ if environ is None else environ
-    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = env.get(var, "")
-        if value:
-            return "ja" if value.lower().startswith("ja") else "en"
-    return "en"
+    locale_var = next((var for var in ("LC_ALL", "LC_MESSAGES", "LANG") if env.get(var)), None)
+    locale = env[locale_var] if locale_var else ""
+    if locale.split(".")[0] not in ("C", "POSIX"):
+        for entry in env.get("LANGUAGE", "").split(":"):
+            code = entry.strip().split(".")[0].split("@")[0].split("_")[0].lower()
+            if is_language(code):
+                return code, "LANGUAGE"
+    if locale_var is not None:
+        return ("ja" if locale.lower().startswith("ja") else "en"), locale_var
+    return "en", None
 
 
 def language_from_argv(argv: Sequence[str]) -> Language | None:

@@ -9,9 +9,10 @@ Without ``$SSH_ORIGINAL_COMMAND`` (``ssh judge@station``) that opens the station
 administrator's event file. With one (``ssh judge@station queue --json``) it is split with
 `shlex` — never a shell — and must be exactly one command of `ALLOWED`, with that
 command's own options. Everything that would pick another file, another rules file or an
-output file (``--db``, ``--rules``, ``-o``/``--output`` in any spelling argparse accepts),
-and every command that creates or replaces files (``demo``, ``event init``, ``players
-import``, ``check-rules PATH``…) is refused with one line and exit 2, before anything runs.
+output file (``--db``, ``--rules``, ``-o``/``--output``, ``--config``, ``--log``, in any
+spelling argparse accepts), and every command that creates or replaces files (``demo``,
+``event init``, ``players import``, ``check-rules PATH``…) is refused with one line and
+exit 2, before anything runs.
 
 The judge's words are checked twice: the raw tokens (so no abbreviation such as ``--d``
 or ``--out`` slips through argparse's prefix matching) and the namespace the real parser
@@ -51,8 +52,8 @@ ALLOWED = frozenset(
 )
 ALLOWED_EVENT = frozenset({"show"})
 #: Options that choose files: the administrator's, never the judge's.
-REFUSED_LONG = ("--db", "--rules", "--output")
-REFUSED_DESTS = ("db", "rules", "output")
+REFUSED_LONG = ("--db", "--rules", "--output", "--config", "--log")
+REFUSED_DESTS = ("db", "rules", "output", "config", "log")
 ENV = "SSH_ORIGINAL_COMMAND"
 
 

@@ -45,6 +45,7 @@ from typing import Any
 import orjson
 from tinydb.storages import Storage
 
+from judgetui import diagnostics
 from judgetui.i18n import _
 
 __all__ = [
@@ -769,12 +770,18 @@ class _InterProcessLock:
             return os.open(self.lock_path, flags & ~os.O_RDWR | os.O_RDONLY)
 
     def _timed_out(self) -> StoreLockTimeout:
+        diagnostics.warning("lock timeout after %gs: %s", self._timeout, self.lock_path)
         return StoreLockTimeout(
             _(
                 "{path}: another station held the lock {lock} for over {seconds}s; "
                 "nothing was saved"
             ).format(path=self._data_path, lock=self.lock_path.name, seconds=f"{self._timeout:g}")
         )
+
+    def _waiting(self) -> None:
+        diagnostics.info("lock busy, waiting up to %gs: %s", self._timeout, self.lock_path)
+        if self._on_wait is not None:
+            self._on_wait()
 
     def _acquire(self) -> int:
         """A descriptor holding the flock on the inode that is at the lock path now."""
@@ -785,7 +792,7 @@ class _InterProcessLock:
                 _flock_until(
                     fd,
                     deadline,
-                    on_wait=self._on_wait,
+                    on_wait=self._waiting,
                     timed_out=self._timed_out,
                     name=self.lock_path,
                 )
@@ -901,6 +908,7 @@ class EventFile:
         deadline = time.monotonic() + self._lock_timeout
 
         def timed_out() -> StoreLockTimeout:
+            diagnostics.warning("event file lock timeout after %gs", self._lock_timeout)
             return StoreLockTimeout(
                 _(
                     "{path}: another station kept the event file locked for over {seconds}s; "

@@ -29,9 +29,17 @@ FLOOR = "Alex Reed"
 
 
 @pytest.fixture(autouse=True)
-def _determinism(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def _determinism(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[None]:
     for var in ("LC_ALL", "LC_MESSAGES", "LANG", "JUDGETUI_DB", "SSH_CONNECTION", "SSH_CLIENT"):
         monkeypatch.delenv(var, raising=False)
+    # The developer's own settings, theme and diagnostic log stay out of every test.
+    for var in ("LANGUAGE", "TEXTUAL_THEME", "JUDGETUI_CONFIG"):
+        monkeypatch.delenv(var, raising=False)
+    home = tmp_path_factory.mktemp("xdg")
+    for var in ("XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME", "XDG_PICTURES_DIR"):
+        monkeypatch.setenv(var, str(home / var.lower()))
     monkeypatch.setenv("TZ", "UTC")
     monkeypatch.setenv("TEXTUAL_ANIMATIONS", "none")
     i18n.set_language("en")

@@ -63,6 +63,10 @@ def other(tmp_path: Path) -> Path:
 
 
 REFUSED = [
+    # a settings file or a diagnostic log of the judge's choosing
+    "--config {other}/evil.toml queue",
+    "queue --log {other}/written.log",
+    "queue --conf={other}/evil.toml",
     # another event file
     "--db {other}/mine.json queue",
     "queue --db {other}/mine.json",
@@ -173,6 +177,11 @@ def test_parsed_namespace_alone_refuses_files(
         ("-ox", "-o"),
         ("-o=x", "-o"),
         ("-ho", "-o"),
+        ("--config", "--config"),
+        ("--conf=x", "--config"),
+        ("--log", "--log"),
+        ("--lo=x", "--log"),
+        ("--lang", None),
         ("--disruptive", None),
         ("--opponent", None),
         ("--judge", None),

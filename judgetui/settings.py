@@ -1,0 +1,365 @@
+"""The judge's settings file: a default event file, language, theme, refresh interval, keys.
+
+Where it is looked for, first found wins:
+
+1. ``--config PATH`` (must exist);
+2. ``$JUDGETUI_CONFIG`` (must exist);
+3. ``config.toml`` in platformdirs' ``user_config_path("judgetui")``
+   (``$XDG_CONFIG_HOME/judgetui/config.toml``, usually ``~/.config/judgetui/config.toml``),
+   optional.
+
+Nothing in it changes authority (see shared SECURITY.md): there is no rules path, no
+judge, no file permission here, and the event file is only a *default* for ``--db`` and
+``$JUDGETUI_DB``. Where the file belongs to someone the station does not trust (a
+judge's own account under ``judgetui ssh``) the caller drops that default too:
+``load(..., event_file=False)`` or `LoadedSettings.without_event_file`.
+
+Reading is cheap and done only when a value is needed: a command given ``--db`` and
+``--lang`` never looks. With no file there is no TOML parsing and no validation, and
+the pydantic declaration (`judgetui.settings_schema`, some 10 ms to build) is not even
+imported.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Mapping
+from contextlib import suppress
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from judgetui.i18n import _, is_language
+
+if TYPE_CHECKING:
+    from judgetui.i18n import Language
+    from judgetui.settings_schema import Settings
+
+APP_NAME = "judgetui"
+FILE_NAME = "config.toml"
+ENV_CONFIG = "JUDGETUI_CONFIG"
+REFRESH_MS_DEFAULT = 250
+MAX_FILE_BYTES = 64 * 1024
+"""A settings file is a few lines; anything bigger is not one (and is not read whole)."""
+
+
+class SettingsError(Exception):
+    """A settings file that cannot be read or holds a bad value: one line, exit 2."""
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One place settings are looked for: ``label`` (``--config``, ``$JUDGETUI_CONFIG``,
+    ``user config``), its path (None when that option or variable is not set)."""
+
+    label: str
+    path: Path | None
+    found: bool
+
+
+@dataclass(frozen=True)
+class LoadedSettings:
+    values: Mapping[str, Any] | None
+    """The values the file sets, validated by `judgetui.settings_schema.Settings` (this
+    run or an earlier one: see `load`); None when no file was found."""
+    path: Path | None
+    """The file read, or None when none was found."""
+    candidates: tuple[Candidate, ...]
+    """Where the settings were looked for, in order."""
+    write_path: Path
+    """Where a change (the judge's theme) is written: the file read, else the first place."""
+    event_file_allowed: bool = True
+
+    def is_set(self, key: str) -> bool:
+        """Whether the file gives ``key`` (else its value is the default)."""
+        return self.values is not None and key in self.values
+
+    def _get(self, key: str) -> Any:
+        return None if self.values is None else self.values.get(key)
+
+    @property
+    def language(self) -> Language | None:
+        value = self._get("language")
+        return value if is_language(value) else None
+
+    @property
+    def theme(self) -> str | None:
+        value = self._get("theme")
+        return value if isinstance(value, str) else None
+
+    @property
+    def refresh_ms(self) -> int:
+        value = self._get("refresh_ms")
+        return value if isinstance(value, int) else REFRESH_MS_DEFAULT
+
+    @property
+    def keys(self) -> dict[str, str]:
+        value = self._get("keys")
+        return dict(value) if isinstance(value, dict) else {}
+
+    @property
+    def event_file(self) -> Path | None:
+        """The default event file, resolved; None when unset or dropped (`without_event_file`)."""
+        raw = self._get("event_file")
+        if not isinstance(raw, str) or not self.event_file_allowed:
+            return None
+        path = Path(raw).expanduser()
+        if not path.is_absolute() and self.path is not None:
+            path = self.path.parent / path
+        return path
+
+    @property
+    def screenshot_dir(self) -> Path:
+        if isinstance(raw := self._get("screenshot_dir"), str):
+            return Path(raw).expanduser()
+        return default_screenshot_dir()
+
+    @property
+    def poll_seconds(self) -> float:
+        return self.refresh_ms / 1000
+
+    def without_event_file(self) -> LoadedSettings:
+        """The same settings with no say over the event file (for `judgetui ssh`)."""
+        return replace(self, event_file_allowed=False)
+
+
+def user_config_file(environ: Mapping[str, str] | None = None) -> Path:
+    """platformdirs' ``user_config_path("judgetui") / "config.toml"``.
+
+    On Linux and the BSDs that is the XDG rule, worked out here without importing
+    platformdirs (5 ms of every command's start); tests/test_settings.py checks the two
+    agree. Elsewhere platformdirs decides.
+    """
+    env = os.environ if environ is None else environ
+    if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        # XDG: an absolute $XDG_CONFIG_HOME, else ~/.config (a relative one is ignored)
+        if os.path.isabs(base := env.get("XDG_CONFIG_HOME", "")):
+            return Path(base) / APP_NAME / FILE_NAME
+        if os.path.isabs(home := env.get("HOME", "")):
+            return Path(home) / ".config" / APP_NAME / FILE_NAME
+    from platformdirs import user_config_path  # a relative or missing HOME, other systems
+
+    return user_config_path(APP_NAME) / FILE_NAME
+
+
+def default_screenshot_dir() -> Path:
+    """The user's pictures folder when it exists, else the state folder: never the cwd."""
+    from platformdirs import user_pictures_path, user_state_path
+
+    pictures = user_pictures_path()
+    if pictures.is_dir():
+        return pictures
+    return user_state_path(APP_NAME) / "screenshots"
+
+
+def candidates(config: str | None, environ: Mapping[str, str]) -> list[tuple[str, Path | None]]:
+    env = environ.get(ENV_CONFIG) or None
+    return [
+        ("--config", Path(config).expanduser() if config else None),
+        ("$" + ENV_CONFIG, Path(env).expanduser() if env else None),
+        ("user config", user_config_file(environ)),
+    ]
+
+
+def defaults() -> LoadedSettings:
+    """No file at all: what a station made in a test, or by code, runs with."""
+    return LoadedSettings(None, None, (), user_config_file())
+
+
+def load(
+    config: str | None = None,
+    environ: Mapping[str, str] | None = None,
+    *,
+    event_file: bool = True,
+    cached: bool = True,
+) -> LoadedSettings:
+    """The settings from the first place that has them (see the module's docstring).
+
+    ``event_file=False``: the file may not choose the event file (its owner is not trusted
+    with that). Raises `SettingsError` with one line naming the file, the key and the value.
+
+    ``cached``: a file validated before (the same bytes, the same schema) is not
+    validated again, so a one-shot command does not import pydantic for it (about as
+    long as the rest of a ``judgetui record``). The cache is ``$XDG_CACHE_HOME/judgetui``
+    (``$JUDGETUI_CACHE_DIR`` moves it, ``""`` turns it off). It is the file owner's, like
+    the file: a forged entry can only pick a one-shot command's language (checked) or
+    event file (which `judgetui ssh` ignores anyway). The station and ``judgetui config``
+    validate afresh (``cached=False``), so what they use always passed the schema.
+    """
+    env = os.environ if environ is None else environ
+    places = candidates(config, env)
+    found: Path | None = None
+    seen: list[Candidate] = []
+    for label, path in places:
+        if path is None:
+            seen.append(Candidate(label, None, False))
+            continue
+        exists = found is None and path.is_file()
+        if found is None and not exists and label != "user config":
+            # an explicit file that is not there is a typo, not "no settings"
+            raise SettingsError(
+                _("{path}: settings file ({where}) not found").format(path=path, where=label)
+            )
+        seen.append(Candidate(label, path, exists))
+        if exists:
+            found = path
+    write_path = found or next(p for _, p in places if p is not None)
+    if found is None:
+        return LoadedSettings(None, None, tuple(seen), write_path, event_file)
+    values = _validated(read_text(found), found, env, cached)
+    return LoadedSettings(values, found, tuple(seen), write_path, event_file)
+
+
+def read_text(path: Path) -> str:
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise SettingsError(
+            _("{path}: cannot read ({reason})").format(path=path, reason=exc.strerror or exc)
+        ) from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise SettingsError(f"{path}: over {MAX_FILE_BYTES // 1024} KB, not a settings file")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SettingsError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+
+
+def _validated(
+    text: str, path: Path, environ: Mapping[str, str], cached: bool
+) -> Mapping[str, Any]:
+    """The values ``text`` sets, validated now or found validated in the cache."""
+    import hashlib
+
+    import orjson
+
+    folder = _cache_dir(environ) if cached else None
+    if folder is None:
+        return _set_values(parse(text, path))
+    digest = hashlib.sha256()
+    here = Path(__file__).resolve().parent
+    try:
+        for name in ("settings.py", "settings_schema.py", "themes.py"):
+            digest.update((here / name).read_bytes())
+    except OSError:
+        return _set_values(parse(text, path))
+    digest.update(b"\0" + text.encode("utf-8"))
+    key = digest.hexdigest()
+    entry = folder / f"settings-{key[:32]}.json"
+    try:
+        stored = orjson.loads(entry.read_bytes())
+        if isinstance(stored, dict) and stored.get("key") == key:
+            values = stored["values"]
+            if isinstance(values, dict):
+                return values
+    except (OSError, orjson.JSONDecodeError, KeyError):
+        pass  # no cache, or a stale or damaged one: validate the text
+    values = _set_values(parse(text, path))
+    _store_cache(entry, orjson.dumps({"key": key, "values": values}))
+    return values
+
+
+def _set_values(settings: Settings) -> dict[str, Any]:
+    return settings.model_dump(exclude_unset=True)
+
+
+def _cache_dir(environ: Mapping[str, str]) -> Path | None:
+    """``$JUDGETUI_CACHE_DIR`` (``""``: no cache), else ``$XDG_CACHE_HOME/judgetui``."""
+    configured = environ.get("JUDGETUI_CACHE_DIR")
+    if configured is not None:
+        return Path(configured) if configured else None
+    base = environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / APP_NAME if os.path.isabs(base) else None
+
+
+def _store_cache(entry: Path, blob: bytes) -> None:
+    """Atomic; a cache that cannot be written is no error."""
+    temp = entry.with_name(f".{entry.name}.{os.getpid()}.tmp")
+    try:
+        entry.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        temp.write_bytes(blob)
+        os.replace(temp, entry)
+    except OSError:
+        with suppress(OSError):
+            temp.unlink(missing_ok=True)
+
+
+def parse(text: str, path: Path | str) -> Settings:
+    """Validated settings from TOML ``text``; `SettingsError` names the first problem."""
+    import tomllib
+
+    from pydantic import ValidationError
+
+    from judgetui.settings_schema import Settings, problem
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        # tomllib says "... (at line L, column C)"
+        raise SettingsError(_("{path}: not TOML: {reason}").format(path=path, reason=exc)) from None
+    try:
+        return Settings.model_validate(data)
+    except ValidationError as exc:
+        raise SettingsError(f"{path}: {problem(exc.errors()[0])}") from None
+
+
+# -- writing back the judge's choice ------------------------------------------------
+
+
+def write_theme(loaded: LoadedSettings, theme: str) -> Path:
+    """Set ``theme`` in the settings file, keeping every other line; atomic; returns the path.
+
+    The file is created (and its folder, 0700) when there is none. Raises `SettingsError`
+    (the file cannot be read or written, or would no longer be valid settings).
+    """
+    path = loaded.write_path
+    text = read_text(path) if path.exists() else ""
+    updated = set_top_level(text, "theme", theme)
+    parse(updated, path)  # never write a file the next start would refuse
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        _atomic_write(path, updated)
+    except OSError as exc:
+        raise SettingsError(
+            _("{path}: cannot write ({reason})").format(path=path, reason=exc.strerror or exc)
+        ) from None
+    return path
+
+
+def set_top_level(text: str, key: str, value: str) -> str:
+    """``text`` with the top-level ``key = "value"`` replaced or added (before any table)."""
+    import json
+
+    line = f"{key} = {json.dumps(value, ensure_ascii=False)}"
+    lines = text.splitlines()
+    first_table = next(
+        (i for i, raw in enumerate(lines) if raw.lstrip().startswith("[")), len(lines)
+    )
+    for i in range(first_table):
+        name, sep, _rest = lines[i].partition("=")
+        if sep and name.strip().strip("\"'") == key:
+            lines[i] = line
+            break
+    else:
+        lines.insert(first_table, line)
+    return "\n".join(lines) + "\n"
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    import tempfile
+
+    mode = path.stat().st_mode & 0o777 if path.exists() else 0o600
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fchmod(handle.fileno(), mode)
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(tmp)
+        raise

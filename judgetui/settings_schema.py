@@ -1,0 +1,74 @@
+"""The settings file's declaration: every key, its type and its bounds (pydantic, strict).
+
+Imported only when there is a settings file to validate (see `judgetui.settings`).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
+
+from judgetui import themes
+from judgetui.i18n import _
+from judgetui.settings import REFRESH_MS_DEFAULT
+
+REFRESH_MS_MIN = 100
+REFRESH_MS_MAX = 5000
+
+#: A binding id (reserved for the keymap: ``[keys]``), e.g. ``dashboard.new_incident``.
+BindingId = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_.-]{0,63}$")]
+#: Textual key names, comma-separated: ``"n"``, ``"ctrl+n,f2"``, ``"question_mark"``.
+KeyList = Annotated[
+    str,
+    StringConstraints(pattern=r"^[a-z0-9_+-]{1,32}(,[a-z0-9_+-]{1,32}){0,3}$"),
+]
+
+
+class Settings(BaseModel):
+    """Everything a settings file may hold. Unknown keys and wrong types are refused."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    event_file: Annotated[str, StringConstraints(min_length=1, max_length=4096)] | None = None
+    """Default event file when neither --db nor $JUDGETUI_DB is given (``~`` expanded;
+    relative to the settings file's folder)."""
+    language: Literal["en", "ja"] | None = None
+    theme: str | None = None
+    refresh_ms: Annotated[int, Field(ge=REFRESH_MS_MIN, le=REFRESH_MS_MAX)] = REFRESH_MS_DEFAULT
+    """How often the station looks for other judges' writes (one ``stat`` each time)."""
+    screenshot_dir: Annotated[str, StringConstraints(min_length=1, max_length=4096)] | None = None
+    keys: dict[BindingId, KeyList] = Field(default_factory=dict)
+    """Reserved for the keymap (binding id → keys): validated now, applied by a later change."""
+
+    @field_validator("theme")
+    @classmethod
+    def _known_theme(cls, value: str | None) -> str | None:
+        if value is not None and value not in themes.THEME_NAMES:
+            known = ", ".join(sorted(themes.THEME_NAMES))
+            raise ValueError(_("unknown theme (known: {known})").format(known=known))
+        return value
+
+
+def problem(err: Any) -> str:
+    """One pydantic error as ``key = value: what is wrong``."""
+    loc = ".".join(str(part) for part in err["loc"]) or "settings"
+    value = _show(err.get("input"))
+    if err["type"] == "extra_forbidden":
+        known = ", ".join(Settings.model_fields)
+        return _("{key} = {value}: unknown setting (known: {known})").format(
+            key=loc, value=value, known=known
+        )
+    message = str(err["msg"]).removeprefix("Value error, ")
+    return f"{loc} = {value}: {message}"
+
+
+def _show(value: object) -> str:
+    """A value as TOML-ish text for the one line: repr escapes control characters."""
+    if isinstance(value, bool):
+        text = "true" if value else "false"
+    elif isinstance(value, dict):
+        text = "{…}" if value else "{}"
+    else:
+        text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "…"
