@@ -20,7 +20,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from judgetui import engine, text
 from judgetui.i18n import N_, _, ngettext
@@ -30,6 +30,7 @@ from judgetui.screens.decision import decide_for
 from judgetui.screens.player import INFRACTION_WIDTH, PlayerScreen, clipped, clock_time
 from judgetui.screens.review_action import ReviewActionModal, ReviewAnswer
 from judgetui.state import EventState, QueueItem, RecordState
+from judgetui.widgets.footer import StationFooter
 from judgetui.widgets.format import ago, outcome_text, phase_name, status_name
 from judgetui.widgets.header import StationHeader
 
@@ -144,7 +145,7 @@ class ReviewScreen(StationScreen):
                 )
                 table.can_focus = False
                 yield table
-        yield Footer(compact=True)
+        yield StationFooter()
 
     def on_mount(self) -> None:
         self.query_one(StationHeader).show(self.session)
