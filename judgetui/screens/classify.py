@@ -151,7 +151,7 @@ class ClassifyScreen(StationScreen):
         if step == "players":
             return Vertical(
                 Static(
-                    _("Who? Type a name or id; tab adds another player; enter continues."),
+                    _("Who? Type a name or id. tab adds another player; enter continues."),
                     classes="prompt",
                 ),
                 Input(placeholder=_("name or id"), id="player-search", classes="search"),
