@@ -270,8 +270,12 @@ def test_two_stations_over_ssh(site: SshStation, record_property: Any) -> None:
     # Quitting closes the ssh session.
     head.keys("Escape")
     head.wait_for(DASHBOARD)
-    floor.keys("q")
+    floor.keys("q")  # q asks first; y quits
     head.keys("q")
+    floor.wait_for("Quit the station?")
+    head.wait_for("Quit the station?")
+    floor.keys("y")
+    head.keys("y")
     floor.wait_for(lambda s: floor.dead(), what="the floor's ssh session to end")
     head.wait_for(lambda s: head.dead(), what="the head's ssh session to end")
 

@@ -194,7 +194,7 @@ async def test_several_players_for_one_incident(
         await pilot.press("n")
         screen = app.screen
         assert isinstance(screen, ClassifyScreen)
-        await pilot.press(*"p1", "space", "ctrl+u", *"p6", "space", "enter")
+        await pilot.press(*"p1", "tab", *"p6", "enter")
         assert screen.players == ["P1", "P6"]
         await pilot.press(*"outside", "enter", "y", "y")
         while screen.step == "upgrades":

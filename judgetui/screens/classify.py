@@ -8,6 +8,7 @@ decides; this screen only asks, shows and sends the judge's choice to the servic
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
@@ -19,7 +20,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.reactive import reactive
 from textual.widgets import ContentSwitcher, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -45,7 +45,6 @@ from judgetui.widgets.format import (
     status_name,
 )
 from judgetui.widgets.header import StationHeader
-from judgetui.widgets.inputs import MarkingSearch
 from judgetui.widgets.steps import StepIndicator
 
 STEPS: tuple[tuple[str, str], ...] = (
@@ -56,7 +55,7 @@ STEPS: tuple[tuple[str, str], ...] = (
     ("upgrades", N_("Questions")),
     ("result", N_("Result")),
 )
-AFTER_INFRACTION = ("intentional", "disruptive", "upgrades", "result")
+AFTER_INFRACTION = ("intentional", "disruptive", "upgrades", "result", "done")
 PLAYER_MATCHES = 50
 HISTORY_SHOWN = 6
 EACH_RECOMMENDATION = "recommended"
@@ -88,28 +87,33 @@ class ClassifyScreen(StationScreen):
     """One incident: choose players and infraction, answer the questions, record."""
 
     HELP_TITLE: ClassVar[str] = N_("New incident (classification)")
+    # Every key of the walk-through is a priority binding, and the actions that change
+    # step await the new pane and move the focus before they return: the App handles
+    # keys one at a time in the order they came, so keys typed in one burst (a paste,
+    # a laggy SSH link) reach the step they were meant for, never the one before.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", N_("Back")),
+        Binding("escape", "back", N_("Back"), priority=True),
         Binding("enter", "continue", N_("Continue"), priority=True),
         Binding("enter", "choose_infraction", N_("Choose"), priority=True),
         Binding("enter", "record", N_("Record"), priority=True),
         Binding("enter", "send_request", N_("Send to head judge"), priority=True),
         Binding("enter", "finish", N_("Done"), priority=True),
-        Binding("space", "toggle_player", N_("Mark player"), priority=True),
-        Binding("y", "answer(True)", N_("Yes")),
-        Binding("n", "answer(False)", N_("No")),
+        Binding("tab", "toggle_player", N_("Add player"), priority=True),
+        Binding("y", "answer(True)", N_("Yes"), priority=True),
+        Binding("n", "answer(False)", N_("No"), priority=True),
         Binding("up", "move(-1)", N_("Up"), show=False, priority=True),
         Binding("down", "move(1)", N_("Down"), show=False, priority=True),
         Binding("pageup", "move(-10)", N_("Page up"), show=False, priority=True),
         Binding("pagedown", "move(10)", N_("Page down"), show=False, priority=True),
-        Binding("tab", "note", N_("Note")),
-        Binding("n", "again", N_("New incident")),
+        Binding("tab", "note", N_("Note"), priority=True),
+        Binding("n", "again", N_("New incident"), priority=True),
     ]
 
-    step: reactive[str] = reactive("players", init=False)
-
     def __init__(self, players: Sequence[str] = ()) -> None:
-        super().__init__(id="classify-screen")
+        # No fixed id: "another incident" replaces this screen with a new one, and two
+        # screens with one id at once is a DuplicateIds crash.
+        super().__init__()
+        self.step = "players"
         self.marked: list[str] = list(dict.fromkeys(players))
         self.players: list[str] = []
         self.infraction: str | None = None
@@ -126,6 +130,9 @@ class ClassifyScreen(StationScreen):
         self._mounting = 0
         self._done_text = Text()
         self._players_shown: tuple[object, ...] | None = None
+        self._infractions_shown: str | None = None
+        self._moved = False
+        """Whether the judge moved the highlight since the player list last changed."""
 
     # -- layout --------------------------------------------------------------------------
 
@@ -144,10 +151,10 @@ class ClassifyScreen(StationScreen):
         if step == "players":
             return Vertical(
                 Static(
-                    _("Who? Type a name or id. space marks several players; enter continues."),
+                    _("Who? Type a name or id. tab adds another player; enter continues."),
                     classes="prompt",
                 ),
-                MarkingSearch(placeholder=_("name or id"), id="player-search", classes="search"),
+                Input(placeholder=_("name or id"), id="player-search", classes="search"),
                 OptionList(id="player-list", classes="choices"),
                 id=pane,
                 classes="step",
@@ -226,23 +233,36 @@ class ClassifyScreen(StationScreen):
 
     # -- moving between steps ------------------------------------------------------------
 
-    async def watch_step(self) -> None:
-        while True:
-            step = self.step
-            await self._mount_step(step)
-            if self.step == step:
-                break
+    async def _go(self, step: str) -> None:
+        """Show ``step``, its pane mounted first; the focus is on it when this returns."""
+        await self._mount_step(step)
+        self.step = step
         self._show_step()
+
+    async def _settle(self) -> None:
+        """Let the focused field take the keys that reached it before this one.
+
+        Typed characters go to the field's own queue, while this screen's keys are
+        priority bindings the App runs at once: without this, enter right after a burst
+        of typing would act on a search that has not seen the last letters yet.
+        """
+        focused = self.focused
+        if isinstance(focused, Input) and focused.is_attached:
+            done = asyncio.Event()
+            if focused.call_later(done.set):
+                await done.wait()
 
     def _show_step(self) -> None:
         step = self.step
         self.query_one("#walk", ContentSwitcher).current = f"step-{step}"
         self.query_one("#steps", StepIndicator).current = step if step != "done" else ""
         self._show_summary()
+        # set_focus, not focus(): focus() waits for the App's queue, and the keys typed
+        # after this one are already in it.
         if step == "players":
-            self.query_one("#player-search", Input).focus()
+            self.set_focus(self.query_one("#player-search", Input))
         elif step == "infraction":
-            self.query_one("#infraction-search", Input).focus()
+            self.set_focus(self.query_one("#infraction-search", Input))
         elif step in ("intentional", "disruptive"):
             self._show_hint(step)
             self.set_focus(None)
@@ -250,7 +270,7 @@ class ClassifyScreen(StationScreen):
             self._show_questions()
         elif step == "result":
             self._show_result()
-            self.query_one("#penalty-choice", OptionList).focus()
+            self.set_focus(self.query_one("#penalty-choice", OptionList))
         else:
             self.query_one("#done-text", Static).update(self._done_text)
             self.set_focus(None)
@@ -288,36 +308,40 @@ class ClassifyScreen(StationScreen):
             return step == "done"
         return super().check_action(action, parameters)
 
-    def action_back(self) -> None:
+    async def action_back(self) -> None:
+        await self._settle()
         step = self.step
         if step in ("players", "done"):
-            self.app.pop_screen()
+            await self.app.pop_screen()
         elif step == "infraction":
-            self.step = "players"
+            await self._go("players")
         elif step == "intentional":
-            self.step = "infraction"
+            await self._go("infraction")
         elif step == "disruptive":
-            self.step = "intentional"
+            await self._go("intentional")
         elif step == "upgrades":
             if self.question_index > 0:
                 self.question_index -= 1
                 self._show_questions()
                 self.refresh_bindings()
             else:
-                self.step = "disruptive"
+                await self._go("disruptive")
         elif step == "result":
             note = self.query_one("#note", Input)
             if note.has_focus:
-                self.query_one("#penalty-choice", OptionList).focus()
+                self.set_focus(self.query_one("#penalty-choice", OptionList))
                 return
             questions = self._questions()
             if questions:
                 self.question_index = len(questions) - 1
-                self.step = "upgrades"
+                await self._go("upgrades")
             else:
-                self.step = "disruptive"
+                await self._go("disruptive")
 
-    def action_move(self, step: int) -> None:
+    async def action_move(self, step: int) -> None:
+        await self._settle()
+        if self.step == "players":
+            self._fill_players()
         target = "#player-list" if self.step == "players" else "#infraction-list"
         options = self.query_one(target, OptionList)
         if not options.option_count:
@@ -327,6 +351,7 @@ class ClassifyScreen(StationScreen):
                 options.action_cursor_down()
             else:
                 options.action_cursor_up()
+        self._moved = True
 
     # -- step 1: players -----------------------------------------------------------------
 
@@ -376,9 +401,9 @@ class ClassifyScreen(StationScreen):
             query if not found else "",
         )
         if shown_now == self._players_shown:
-            options.highlighted = highlight
-            return
+            return  # the same list: the highlight stays where the judge put it
         self._players_shown = shown_now
+        self._moved = False
         options.clear_options()
         options.add_options(
             Option(
@@ -400,41 +425,74 @@ class ClassifyScreen(StationScreen):
     def _player_query(self) -> None:
         self._fill_players()
 
-    def action_toggle_player(self) -> None:
-        options = self.query_one("#player-list", OptionList)
-        option = options.highlighted_option
+    def _meant_player(self) -> str | None:
+        """The highlighted player, when the judge picked them: typed a search or moved to them.
+
+        An untouched, unfiltered list's first row is nobody's choice (keys lost in a
+        burst, a stray key): it is never taken for the judge's.
+        """
+        search = self.query_one("#player-search", Input)
+        option = self.query_one("#player-list", OptionList).highlighted_option
         if option is None or option.id is None or option.disabled:
+            return None
+        if not (_squash(search.value) or self._moved):
+            return None
+        return option.id
+
+    async def action_toggle_player(self) -> None:
+        """tab: add the player to the incident (or take them out) and clear the search."""
+        await self._settle()
+        self._fill_players()
+        player = self._meant_player()
+        if player is None:
+            self.notify(
+                _("Type the player's name or id, then tab adds them to the incident."),
+                severity="warning",
+            )
             return
-        if option.id in self.marked:
-            self.marked.remove(option.id)
+        if player in self.marked:
+            self.marked.remove(player)
         else:
-            self.marked.append(option.id)
-        options.replace_option_prompt(option.id, self._player_prompt(option.id))
+            self.marked.append(player)
+        search = self.query_one("#player-search", Input)
+        search.value = ""
+        self._fill_players()
         self._show_summary()
 
-    def action_continue(self) -> None:
+    async def action_continue(self) -> None:
+        await self._settle()
         if self.step == "players":
-            self._players_chosen()
+            await self._players_chosen()
         elif self.step == "upgrades":
-            self._minutes_given()
+            await self._minutes_given()
 
-    def _players_chosen(self) -> None:
+    async def _players_chosen(self) -> None:
+        self._fill_players()
+        query = self.query_one("#player-search", Input).value.strip()
+        player = self._meant_player()
+        if query and player is None:
+            self.notify(
+                _("No player matches {query!r}: change the search.").format(query=query),
+                severity="warning",
+            )
+            return
         chosen = list(self.marked)
+        if player is not None and player not in chosen:
+            chosen.append(player)
         if not chosen:
-            option = self.query_one("#player-list", OptionList).highlighted_option
-            if option is not None and option.id is not None and not option.disabled:
-                chosen = [option.id]
-        if not chosen:
-            self.notify(_("Choose a player first."), severity="warning")
+            self.notify(_("Type a player's name or id first."), severity="warning")
             return
         self.players = chosen
-        self.step = "infraction"
+        await self._go("infraction")
 
     # -- step 2: infraction --------------------------------------------------------------
 
     def _fill_infractions(self) -> None:
         rules = self.session.rules
         query = _squash(self.query_one("#infraction-search", Input).value)
+        if query == self._infractions_shown:
+            return  # the same list: the highlight stays where the judge put it
+        self._infractions_shown = query
         options = self.query_one("#infraction-list", OptionList)
         options.clear_options()
         other = "en" if language() == "ja" else "ja"
@@ -464,17 +522,19 @@ class ClassifyScreen(StationScreen):
         self._fill_infractions()
 
     @on(OptionList.OptionSelected, "#infraction-list")
-    def _infraction_clicked(self, event: OptionList.OptionSelected) -> None:
+    async def _infraction_clicked(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.action_choose_infraction()
+        await self.action_choose_infraction()
 
-    def action_choose_infraction(self) -> None:
+    async def action_choose_infraction(self) -> None:
+        await self._settle()
+        self._fill_infractions()
         option = self.query_one("#infraction-list", OptionList).highlighted_option
         if option is None or option.id is None:
             self.notify(_("No infraction matches; change the search."), severity="warning")
             return
         self.infraction = option.id
-        self.step = "intentional"
+        await self._go("intentional")
 
     # -- steps 3 and 4: intentional? disruptive? ----------------------------------------
 
@@ -502,20 +562,20 @@ class ClassifyScreen(StationScreen):
             )
         self.query_one(f"#{which}-hint", Static).update(hint)
 
-    def action_answer(self, yes: bool) -> None:
+    async def action_answer(self, yes: bool) -> None:
         if self.step == "intentional":
             self.intentional = yes
-            self.step = "disruptive"
+            await self._go("disruptive")
         elif self.step == "disruptive":
             self.disruptive = yes
             self.question_index = 0
-            self.step = "upgrades" if self._questions() else "result"
+            await self._go("upgrades" if self._questions() else "result")
         elif self.step == "upgrades":
             question = self._question()
             if question is None:
                 return
             self.answers[question.key] = yes
-            self._next_question()
+            await self._next_question()
 
     # -- step 5: the upgrade questions -----------------------------------------------------
 
@@ -590,7 +650,7 @@ class ClassifyScreen(StationScreen):
         if minutes.display:
             if self.minutes is not None and not minutes.value:
                 minutes.value = str(self.minutes)
-            minutes.focus()
+            self.set_focus(minutes)
         else:
             self.set_focus(None)
 
@@ -606,18 +666,18 @@ class ClassifyScreen(StationScreen):
         out.append_text(outcome_text(rules, first.recommended))
         return out
 
-    def _minutes_given(self) -> None:
+    async def _minutes_given(self) -> None:
         raw = self.query_one("#minutes", Input).value.strip()
         if not raw.isdigit():
             self.notify(_("Type the minutes late as a number."), severity="warning")
             return
         self.minutes = int(raw)
-        self._next_question()
+        await self._next_question()
 
-    def _next_question(self) -> None:
+    async def _next_question(self) -> None:
         self.question_index += 1
         if self.question_index >= len(self._questions()):
-            self.step = "result"
+            await self._go("result")
         else:
             self._show_questions()
             self.refresh_bindings()
@@ -914,17 +974,14 @@ class ClassifyScreen(StationScreen):
     @on(OptionList.OptionSelected, "#penalty-choice")
     def _choice_clicked(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if self._needs_request():
-            self.action_send_request()
-        else:
-            self.action_record()
+        self._record(as_request=self._needs_request())
 
     def action_note(self) -> None:
         note = self.query_one("#note", Input)
         if note.has_focus:
-            self.query_one("#penalty-choice", OptionList).focus()
+            self.set_focus(self.query_one("#penalty-choice", OptionList))
         else:
-            note.focus()
+            self.set_focus(note)
 
     # -- recording ---------------------------------------------------------------------------
 
@@ -944,10 +1001,12 @@ class ClassifyScreen(StationScreen):
             request=as_request,
         )
 
-    def action_record(self) -> None:
+    async def action_record(self) -> None:
+        await self._settle()
         self._record(as_request=False)
 
-    def action_send_request(self) -> None:
+    async def action_send_request(self) -> None:
+        await self._settle()
         self._record(as_request=True)
 
     def _record(self, *, as_request: bool, confirmed: bool = False) -> None:
@@ -1007,7 +1066,8 @@ class ClassifyScreen(StationScreen):
         out.append("\n")
         out.append(_("enter: back to the dashboard    n: another incident"), style="dim")
         self._done_text = out
-        self.step = "done"
+        self.step = "done"  # mounted with the result step
+        self._show_step()
         self.notify(Text("\n").join(lines).plain, title=_("Recorded"))
 
     def _done_line(self, record: RecordedPenalty) -> Text:
@@ -1040,11 +1100,12 @@ class ClassifyScreen(StationScreen):
             line.append(" " + _("The head judge owes a decision."), style="bold red")
         return line
 
-    def action_finish(self) -> None:
-        self.app.pop_screen()
+    async def action_finish(self) -> None:
+        await self.app.pop_screen()
 
-    def action_again(self) -> None:
-        self.app.switch_screen(ClassifyScreen())
+    async def action_again(self) -> None:
+        # Awaited: the keys typed after `n` go to the new screen's search.
+        await self.app.switch_screen(ClassifyScreen())
 
     # -- the summary line and live updates --------------------------------------------------
 

@@ -13,10 +13,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from judgetui.i18n import N_
 from judgetui.screens.base import localize_bindings
+from judgetui.widgets.footer import StationFooter
 
 
 class ConfirmModal(ModalScreen[bool]):
@@ -30,11 +31,13 @@ class ConfirmModal(ModalScreen[bool]):
         Binding("left,right", "switch_button", N_("Switch"), show=False),
     ]
 
-    def __init__(self, question: str, yes: str, no: str) -> None:
+    def __init__(self, question: str, yes: str, no: str, *, enter_says_yes: bool = True) -> None:
+        """``enter_says_yes=False`` opens with the no button focused: only `y` says yes."""
         super().__init__(classes="station-modal")
         self.question = question
         self.yes = yes
         self.no = no
+        self.enter_says_yes = enter_says_yes
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box", classes="dialog"):
@@ -42,11 +45,11 @@ class ConfirmModal(ModalScreen[bool]):
             with Horizontal(id="confirm-buttons", classes="dialog-buttons"):
                 yield Button(f"{self.yes} (y)", id="confirm-yes", variant="warning")
                 yield Button(f"{self.no} (n)", id="confirm-no", variant="primary")
-        yield Footer(compact=True)
+        yield StationFooter()
 
     def on_mount(self) -> None:
         localize_bindings(self, is_head=True)
-        self.query_one("#confirm-yes", Button).focus()
+        self.query_one("#confirm-yes" if self.enter_says_yes else "#confirm-no", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

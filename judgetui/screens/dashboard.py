@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
@@ -30,6 +31,7 @@ from judgetui.widgets.format import (
     decision_text,
     judge_text,
     penalty_text,
+    points_phrase,
     points_text,
     record_text,
     status_name,
@@ -130,6 +132,9 @@ class PlayerIndex:
             )
         rows.sort(key=lambda row: (row.rank, -row.points, row.key))
         self.rows = rows
+        # The whole event's widest id and name: the columns stay put while filtering.
+        self.id_width = max((cell_len(row.key) for row in rows), default=2)
+        self.name_width = min(max((cell_len(row.name) for row in rows), default=4), 40)
         self.search = [_squash(f"{row.key}{row.name}") for row in rows]
 
     def matching(self, query: str) -> list[PlayerRow]:
@@ -158,13 +163,15 @@ class DashboardScreen(StationScreen):
     HELP_TITLE: ClassVar[str] = N_("Dashboard")
     HEAD_ONLY: ClassVar[frozenset[str]] = frozenset({"review", "decide", "event"})
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "new_incident", N_("New incident")),
+        # A priority key, awaited until the walk-through's search has the focus: the
+        # letters typed right after `n` (one burst over SSH) land in that search.
+        Binding("n", "new_incident", N_("New incident"), priority=True),
         Binding("r", "review", N_("Review")),
         Binding("d", "decide", N_("Decide")),
         Binding("e", "event", N_("Event")),
         Binding("slash", "filter", N_("Filter")),
         Binding("escape", "clear_filter", N_("Clear filter"), show=False),
-        Binding("q", "app.quit", N_("Quit")),
+        Binding("q", "quit", N_("Quit")),
     ]
 
     def __init__(self) -> None:
@@ -180,11 +187,12 @@ class DashboardScreen(StationScreen):
                 yield Static(id="pending-title", classes="pane-title")
                 yield RowTable(
                     [
-                        Column(_("Kind"), 8),
+                        Column(_("Kind"), 4, fit=True),
+                        _id_column(),
                         Column(_("Player")),
-                        Column(_("Penalty / infraction")),
-                        Column(_("Judge"), 10, optional=True),
-                        Column(_("Waiting"), 10, "right"),
+                        Column(_("Penalty / infraction"), rank=2),
+                        Column(_("Judge"), 4, optional=True, fit=True, rank=3),
+                        Column(_("Waiting"), 4, "right", fit=True),
                     ],
                     empty=_("Nothing waits for the head judge."),
                     id="pending",
@@ -195,10 +203,10 @@ class DashboardScreen(StationScreen):
                     yield Input(placeholder=_("/ filter: name or id"), id="player-filter")
                 yield RowTable(
                     [
-                        Column(_("ID"), 8),
+                        _id_column(),
                         Column(_("Name")),
                         Column(_("Points"), 7),
-                        Column(_("Standing")),
+                        Column(_("Standing"), rank=2),
                     ],
                     empty=_("No player matches."),
                     id="players",
@@ -207,17 +215,32 @@ class DashboardScreen(StationScreen):
                 yield Static(_("Recent penalties"), id="recent-title", classes="pane-title")
                 yield RowTable(
                     [
-                        Column(_("Ago"), 10),
+                        Column(_("Ago"), 4, fit=True),
+                        _id_column(),
                         Column(_("Player")),
-                        Column(_("Penalty")),
-                        Column(_("Infraction"), optional=True),
-                        Column(_("Judge"), 10, optional=True),
-                        Column(_("Status"), 9),
+                        Column(_("Penalty"), rank=2),
+                        Column(_("Infraction"), optional=True, rank=3),
+                        Column(_("Judge"), 4, optional=True, fit=True, rank=4),
+                        Column(_("Status"), 4, fit=True),
                     ],
                     empty=_("No penalties yet."),
                     id="recent",
                 )
         yield StationFooter()
+
+    @on(events.ScreenResume)
+    def _back_on_dashboard(self) -> None:
+        """Back from another screen: the players list from its top, decisions owed first.
+
+        The dashboard is the station's home; what needs doing comes first, not the row
+        of the player last opened. While a filter is typed the list is the judge's own
+        choice, and the cursor stays on the player they opened.
+        """
+        if not self.is_mounted or self.query_one("#player-filter", Input).value.strip():
+            return
+        players = self.query_one("#players", RowTable)
+        players.cursor = 0
+        players.scroll_home(animate=False, immediate=True)
 
     def on_mount(self) -> None:
         self.on_state_changed()
@@ -269,7 +292,8 @@ class DashboardScreen(StationScreen):
                     item.id,
                     (
                         _kind_label(item.kind),
-                        f"{player.id} {player.name}",
+                        player.id,
+                        player.name,
                         what,
                         item.judge or "",
                         ago(item.at, now),
@@ -285,7 +309,10 @@ class DashboardScreen(StationScreen):
             return
         query = self.query_one("#player-filter", Input).value
         rows = self._players.matching(query)
-        self.query_one("#players", RowTable).set_rows(rows)
+        index = self._players
+        self.query_one("#players", RowTable).set_rows(
+            rows, widths=(index.id_width, index.name_width, None, None)
+        )
         total = len(self._players.rows)
         title = (
             _("Players: {shown} of {total}").format(shown=len(rows), total=total)
@@ -310,7 +337,8 @@ class DashboardScreen(StationScreen):
                     record.id,
                     (
                         ago(record.at, now),
-                        f"{player.id} {player.name}",
+                        player.id,
+                        player.name,
                         record_text(rules, record),
                         _infraction(session, record.infraction),
                         judge_text(record),
@@ -318,7 +346,10 @@ class DashboardScreen(StationScreen):
                     ),
                 )
             )
-        self.query_one("#recent", RowTable).set_rows(rows)
+        recent = self.query_one("#recent", RowTable)
+        # Newest first, and the newest stay in view: the cursor follows its row only
+        # while the judge is working in this list; otherwise it is back on the top row.
+        recent.set_rows(rows, keep_cursor=recent.has_focus)
 
     # -- what the cursor is on -----------------------------------------------------------
 
@@ -336,6 +367,8 @@ class DashboardScreen(StationScreen):
         return self.query_one("#players", RowTable).cursor_key
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "new_incident" and getattr(self.focused, "id", None) == "player-filter":
+            return False  # `n` is a letter of the name being typed into the filter
         allowed = super().check_action(action, parameters)
         if allowed and action == "decide":
             player = self.selected_player()
@@ -354,8 +387,46 @@ class DashboardScreen(StationScreen):
 
     # -- keys ----------------------------------------------------------------------------
 
-    def action_new_incident(self) -> None:
-        screens.open_classify(self.app)
+    REFUSABLE: ClassVar[dict[str, str]] = {"r": "review", "d": "decide", "e": "event"}
+
+    def on_key(self, event: events.Key) -> None:
+        """A refused key says why: greyed out in the footer is easy to miss at a table."""
+        action = self.REFUSABLE.get(event.key)
+        if action is None or self.check_action(action, ()):
+            return
+        event.stop()
+        event.prevent_default()
+        self.notify(self.refusal(action), severity="warning")
+
+    def refusal(self, action: str) -> str:
+        """Why ``action`` cannot be taken now, in one line."""
+        session = self.session
+        if action in self.HEAD_ONLY and not session.is_head:
+            what = {
+                "review": _("review the queue"),
+                "event": _("manage the event"),
+                "decide": _("decide after three warnings"),
+            }[action]
+            return _("Only the head judge may {what}.").format(what=what)
+        player = self.selected_player()
+        state = session.state
+        if player is None or player not in state.players:
+            return _("Choose a player in the list first.")
+        found = state.players[player]
+        if found.status != "active":
+            return _("{player} is {status}: no decision is owed.").format(
+                player=found.name, status=status_name(found.status)
+            )
+        return _("No decision is owed for {player}: {points}; one is owed at {threshold}.").format(
+            player=found.name,
+            points=points_phrase(state.points(player)),
+            threshold=session.rules.three_warnings.threshold,
+        )
+
+    async def action_new_incident(self) -> None:
+        from judgetui.screens.classify import ClassifyScreen
+
+        await self.app.push_screen(ClassifyScreen())
 
     def action_review(self) -> None:
         screens.open_review(self.app)
@@ -373,6 +444,17 @@ class DashboardScreen(StationScreen):
             self.notify(str(error), severity="error")
             return
         decide_for(self, player)
+
+    def action_quit(self) -> None:
+        """q asks first: a stray q must not end a judge's session (over SSH, a logout)."""
+        from judgetui.screens.confirm import ConfirmModal
+
+        def answered(quit_now: bool | None) -> None:
+            if quit_now:
+                self.app.exit()
+
+        question = ConfirmModal(_("Quit the station?"), _("Quit"), _("Stay"), enter_says_yes=False)
+        self.app.push_screen(question, answered)
 
     def action_filter(self) -> None:
         self.query_one("#player-filter", Input).focus()
@@ -407,6 +489,12 @@ class DashboardScreen(StationScreen):
                 screens.open_review(self.app, item.id)
             else:
                 screens.open_player(self.app, item.player)
+
+
+def _id_column() -> Column:
+    """A player id: whole wherever there is room; short of room, the name comes first
+    and the id keeps its last digits (``…000123``), which tell players apart."""
+    return Column(_("ID"), 2, fit=True, min_width=6, rank=1, trim_left=True)
 
 
 def _infraction(session: Session, key: str) -> str:

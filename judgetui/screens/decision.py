@@ -29,7 +29,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Checkbox, Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from judgetui import engine, text
@@ -37,6 +37,8 @@ from judgetui.engine import Decision, OptionVerdict
 from judgetui.i18n import N_, _, ngettext
 from judgetui.screens.base import StationScreen, localize_bindings
 from judgetui.state import EventState, RecordState
+from judgetui.widgets.checkbox import Checkbox
+from judgetui.widgets.footer import StationFooter
 from judgetui.widgets.format import phase_name
 
 
@@ -135,7 +137,7 @@ class DecisionModal(ModalScreen[DecisionChoice | None]):
                     compact=True,
                 )
                 yield Input(placeholder=_("tab  Note (optional)"), id="decision-note", compact=True)
-        yield Footer(compact=True)
+        yield StationFooter()
 
     def on_mount(self) -> None:
         session = getattr(self.app, "session", None)

@@ -21,7 +21,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
 
 from judgetui.i18n import N_, _, ngettext
 from judgetui.models import Judge, Player
@@ -30,6 +30,7 @@ from judgetui.screens.confirm import ConfirmModal
 from judgetui.screens.player import clock_time
 from judgetui.service import BadInput
 from judgetui.state import EventState
+from judgetui.widgets.footer import StationFooter
 from judgetui.widgets.format import phase_name
 from judgetui.widgets.header import StationHeader
 
@@ -91,7 +92,7 @@ class EventScreen(StationScreen):
                     compact=True,
                 )
             yield Static("", id="event-import-result")
-        yield Footer(compact=True)
+        yield StationFooter()
 
     def on_mount(self) -> None:
         table = self.query_one("#event-judges", DataTable)

@@ -17,12 +17,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from judgetui.i18n import N_, _
 from judgetui.screens.base import localize_bindings, run_service
 from judgetui.service import Station
 from judgetui.state import EventState
+from judgetui.widgets.footer import StationFooter
 
 FIELDS = ("name", "head", "floor", "rounds")
 
@@ -82,7 +83,7 @@ class FirstRunScreen(Screen[EventState | None]):
                 _("enter: next field · enter on the last field or ctrl+s: create"),
                 classes="hint",
             )
-        yield Footer(compact=True)
+        yield StationFooter()
 
     def on_mount(self) -> None:
         localize_bindings(self, is_head=True)
@@ -98,10 +99,22 @@ class FirstRunScreen(Screen[EventState | None]):
         if current not in FIELDS:
             return
         position = FIELDS.index(current)
+        missing = self._missing(current)
+        if missing is not None:
+            self.notify(missing, severity="warning")
+            return
         if position < len(FIELDS) - 1:
             self.query_one(f"#first-run-{FIELDS[position + 1]}", Input).focus()
         else:
             self.action_create()
+
+    def _missing(self, field: str) -> str | None:
+        """What a required field still needs, or None."""
+        if field == "name" and not self._value("name"):
+            return _("The event needs a name.")
+        if field == "head" and not self._value("head"):
+            return _("Name the head judge.")
+        return None
 
     def _value(self, field: str) -> str:
         return self.query_one(f"#first-run-{field}", Input).value.strip()
@@ -143,4 +156,20 @@ class FirstRunScreen(Screen[EventState | None]):
         )
 
     def action_leave(self) -> None:
-        self.dismiss(None)
+        """Escape quits; with anything typed, only once the judge says so."""
+        if not any(self._value(field) for field in FIELDS):
+            self.dismiss(None)
+            return
+        from judgetui.screens.confirm import ConfirmModal
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.dismiss(None)
+
+        question = ConfirmModal(
+            _("Quit without creating the event? What you typed is lost."),
+            _("Quit"),
+            _("Keep typing"),
+            enter_says_yes=False,
+        )
+        self.app.push_screen(question, answered)

@@ -21,10 +21,11 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from judgetui.i18n import N_, _
 from judgetui.screens.base import localize_bindings
+from judgetui.widgets.footer import StationFooter
 
 # Screens in the order a judge meets them; any other screen module follows, by name.
 SCREEN_ORDER = (
@@ -148,7 +149,7 @@ class HelpScreen(ModalScreen[None]):
                     with Vertical(id=f"help-{section.name}", classes="help-section"):
                         yield Static(section.title, classes="help-section-title")
                         yield Static(_section_table(section))
-        yield Footer(compact=True)
+        yield StationFooter()
 
     def on_mount(self) -> None:
         localize_bindings(self, is_head=True)

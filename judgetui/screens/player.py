@@ -17,13 +17,14 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 from textual.widgets.data_table import CellDoesNotExist
 
 from judgetui import engine, text
 from judgetui.i18n import N_, _, ngettext
 from judgetui.screens.base import StationScreen
 from judgetui.state import DecisionState, EventState, RecordState
+from judgetui.widgets.footer import StationFooter
 from judgetui.widgets.format import judge_text, outcome_text, parse_at, phase_name, status_name
 from judgetui.widgets.header import StationHeader
 
@@ -89,7 +90,7 @@ class PlayerScreen(StationScreen):
         )
         yield table
         yield Static("", id="player-detail")
-        yield Footer(compact=True)
+        yield StationFooter()
 
     def on_mount(self) -> None:
         table = self.query_one("#player-history", DataTable)

@@ -20,7 +20,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from judgetui import engine, text
 from judgetui.i18n import N_, _, ngettext
@@ -31,6 +31,7 @@ from judgetui.screens.player import INFRACTION_WIDTH, PlayerScreen, clipped, clo
 from judgetui.screens.review_action import ReviewActionModal, ReviewAnswer
 from judgetui.screens.void import confirm_sanction
 from judgetui.state import EventState, QueueItem, RecordState
+from judgetui.widgets.footer import StationFooter
 from judgetui.widgets.format import ago, judge_text, outcome_text, phase_name, status_name
 from judgetui.widgets.header import StationHeader
 
@@ -145,7 +146,7 @@ class ReviewScreen(StationScreen):
                 )
                 table.can_focus = False
                 yield table
-        yield Footer(compact=True)
+        yield StationFooter()
 
     def on_mount(self) -> None:
         self.query_one(StationHeader).show(self.session)

@@ -11,11 +11,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from judgetui.i18n import N_, _
 from judgetui.screens.base import localize_bindings
+from judgetui.widgets.footer import StationFooter
 
 
 @dataclasses.dataclass(frozen=True)
@@ -60,7 +61,7 @@ class ReviewActionModal(ModalScreen[ReviewAnswer | None]):
                 )
             yield Static(self.note_label, classes="field-label")
             yield Input(id="review-action-note")
-        yield Footer(compact=True)
+        yield StationFooter()
 
     def on_mount(self) -> None:
         session = getattr(self.app, "session", None)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Protocol
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -26,16 +27,89 @@ from textual.strip import Strip
 Cell = str | Text
 MIN_FLEXIBLE_WIDTH = 12
 MAX_CACHED_LINES = 2000
+MEASURED_ROWS = 300
+"""Rows measured for a column sized to its cells; a bigger table passes its widths."""
+MAX_MEASURED_WIDTH = 40
 
 
 @dataclass(frozen=True)
 class Column:
+    """One column. How the room is shared (see `allot_widths`):
+
+    every shown column first gets its least width; then, while room is left, columns
+    grow toward their natural width, lowest ``rank`` first (so names before ids); what
+    is still left goes to the flexible columns. Optional columns are shown only when
+    every other column can have its natural width beside them.
+    """
+
     label: str
     width: int | None = None
-    """Fixed width in cells; None shares the room left over with other such columns."""
+    """Natural width in cells; None: flexible, as wide as its widest cell (measured)."""
     justify: str = "left"
     optional: bool = False
-    """Left out, last first, when the flexible columns would get too narrow to read."""
+    """Shown only when the other columns have their natural width and this one fits."""
+    min_width: int | None = None
+    """A fixed column may shrink to this when room is short (ids: cut from the left)."""
+    fit: bool = False
+    """A fixed column sized to its cells (``width`` is then its least width)."""
+    rank: int = 0
+    """Who grows toward their natural width first when room is short: lower first."""
+    trim_left: bool = False
+    """Cut a cell that does not fit from the left, keeping its end (ids: ``…000123``)."""
+
+    @property
+    def flexible(self) -> bool:
+        return self.width is None
+
+
+def measure_cell(cell: Cell) -> int:
+    return cell.cell_len if isinstance(cell, Text) else cell_len(cell)
+
+
+def allot_widths(columns: Sequence[Column], natural: Sequence[int], total: int) -> list[int]:
+    """Each column's width in ``total`` cells (one-cell gaps); 0 for a column left out."""
+    count = len(columns)
+    least = []
+    for column, want in zip(columns, natural, strict=True):
+        if column.flexible:
+            least.append(min(want, MIN_FLEXIBLE_WIDTH))
+        elif column.min_width is not None:
+            least.append(min(want, column.min_width))
+        else:
+            least.append(want)
+    shown = [i for i in range(count)]
+
+    def room(indexes: list[int], wants: Sequence[int]) -> int:
+        return total - sum(wants[i] for i in indexes) - max(0, len(indexes) - 1)
+
+    optional = [i for i in shown if columns[i].optional]
+    while optional:
+        required = [i for i in shown if not columns[i].optional]
+        wants = [natural[i] if i in required else least[i] for i in range(count)]
+        if room(shown, wants) >= 0:
+            break
+        shown.remove(optional.pop())
+    widths = [least[i] if i in shown else 0 for i in range(count)]
+    spare = room(shown, widths)
+    if spare < 0:
+        # Narrower than every least width: the flexible columns give way, to 4 cells.
+        for i in reversed(shown):
+            if columns[i].flexible and spare < 0:
+                give = min(-spare, max(0, widths[i] - 4))
+                widths[i] -= give
+                spare += give
+        return widths
+    for i in sorted(shown, key=lambda i: (columns[i].rank, i)):
+        grow = min(spare, natural[i] - widths[i])
+        if grow > 0:
+            widths[i] += grow
+            spare -= grow
+    flexible = [i for i in shown if columns[i].flexible]
+    for n, i in enumerate(flexible):
+        share = spare // (len(flexible) - n)
+        widths[i] += share
+        spare -= share
+    return widths
 
 
 class TableRow(Protocol):
@@ -117,6 +191,8 @@ class RowTable(ScrollView, can_focus=True):
         self.columns = tuple(columns)
         self.empty = empty
         self.rows: list[TableRow] = []
+        self._natural: list[int] = [self._least(c) for c in self.columns]
+        self._allotted: dict[int, list[int]] = {}
         self._index: dict[str, int] = {}
         self._strips: dict[tuple[int, int, Style, Style | None], Strip] = {}
         """Drawn lines by (row, width, style, cursor style): a redraw of rows that did not
@@ -124,10 +200,22 @@ class RowTable(ScrollView, can_focus=True):
 
     # -- data ------------------------------------------------------------------------
 
-    def set_rows(self, rows: Sequence[TableRow], *, keep_cursor: bool = True) -> None:
-        """Replace every row; the cursor stays on the same key when it is still there."""
+    def set_rows(
+        self,
+        rows: Sequence[TableRow],
+        *,
+        keep_cursor: bool = True,
+        widths: Sequence[int | None] | None = None,
+    ) -> None:
+        """Replace every row; the cursor stays on the same key when it is still there.
+
+        ``widths``: each column's natural width when the caller knows it (a big table
+        whose cells are made only when drawn); None, or a None in it, measures the rows.
+        """
         key = self.cursor_key if keep_cursor else None
         self.rows = list(rows)
+        self._natural = self._measure(self.rows, widths)
+        self._allotted.clear()
         self._strips.clear()
         self._index = {row.key: i for i, row in enumerate(self.rows)}
         self.virtual_size = Size(self.size.width, len(self.rows) + 1)
@@ -204,21 +292,33 @@ class RowTable(ScrollView, can_focus=True):
 
     # -- drawing ---------------------------------------------------------------------
 
+    @staticmethod
+    def _least(column: Column) -> int:
+        return column.width if column.width is not None else MIN_FLEXIBLE_WIDTH
+
+    def _measure(self, rows: Sequence[TableRow], given: Sequence[int | None] | None) -> list[int]:
+        """Each column's natural width: given, fixed, or its widest cell (and label)."""
+        natural: list[int] = []
+        sample = rows[:MEASURED_ROWS]
+        for i, column in enumerate(self.columns):
+            known = given[i] if given is not None and i < len(given) else None
+            if known is not None:
+                natural.append(max(known, column.min_width or 0))
+                continue
+            if column.width is not None and not column.fit:
+                natural.append(column.width)
+                continue
+            widest = max((measure_cell(row.cells[i]) for row in sample), default=0)
+            widest = min(max(widest, cell_len(column.label)), MAX_MEASURED_WIDTH)
+            natural.append(max(widest, column.width or 0))
+        return natural
+
     def _widths(self, total: int) -> list[int]:
         """Each column's width; 0 for an optional column left out."""
-        shown = list(self.columns)
-        while True:
-            fixed = sum(c.width or 0 for c in shown) + len(shown) - 1
-            flexible = [c for c in shown if c.width is None]
-            share = (total - fixed) // len(flexible) if flexible else 0
-            optional = [c for c in shown if c.optional]
-            if not optional or (flexible and share >= MIN_FLEXIBLE_WIDTH):
-                break
-            shown.remove(optional[-1])
-        share = max(4, share)
-        return [
-            0 if c not in shown else c.width if c.width is not None else share for c in self.columns
-        ]
+        widths = self._allotted.get(total)
+        if widths is None:
+            widths = self._allotted[total] = allot_widths(self.columns, self._natural, total)
+        return widths
 
     def _line(
         self, cells: Sequence[Cell], width: int, style: Style, over: Style | None = None
@@ -233,6 +333,8 @@ class RowTable(ScrollView, can_focus=True):
                 line.append(" ")
             first = False
             text = cell.copy() if isinstance(cell, Text) else Text(cell)
+            if column.trim_left and text.cell_len > cell_width:
+                text = _keep_end(text, cell_width)
             text.truncate(cell_width, overflow="ellipsis", pad=False)
             gap = " " * (cell_width - text.cell_len)
             if column.justify == "right":
@@ -277,3 +379,17 @@ class RowTable(ScrollView, can_focus=True):
                 self._strips.clear()
             strip = self._strips[key] = self._line(self.rows[index].cells, width, base, over)
         return strip
+
+
+def _keep_end(text: Text, width: int) -> Text:
+    """``…`` and the end of ``text`` in ``width`` cells: ids differ in their last digits."""
+    if width <= 1:
+        return Text("…"[:width])
+    start = len(text.plain)
+    used = 0
+    while start > 0 and used + cell_len(text.plain[start - 1]) <= width - 1:
+        start -= 1
+        used += cell_len(text.plain[start])
+    out = Text("…", style=text.style)
+    out.append_text(text[start:])
+    return out
