@@ -334,6 +334,11 @@ def _settings(args: argparse.Namespace) -> LoadedSettings:
         # cache of a file validated before (no pydantic import)
         fresh = args.command in (None, "config", "demo")
         loaded = settings.load(getattr(args, "config", None), cached=not fresh)
+        if fresh and loaded.keys:
+            # the keymap names the station's bindings: checking it imports Textual
+            from judgetui import keymap
+
+            keymap.check(loaded.keys, loaded.path)
         args._settings = loaded
     return loaded
 
@@ -896,7 +901,7 @@ def cmd_config(args: argparse.Namespace) -> int:
             value = ", ".join(f"{k} = {v}" for k, v in value.items()) or "-"
         print(f"  {key:<15} {value}  [{_source_name(source)}]")
     if loaded.keys:
-        print(_("(keys are checked now and applied by a later version)"))
+        print(_("(the keys are checked and applied when the station starts)"))
     return 0
 
 

@@ -165,13 +165,17 @@ class DashboardScreen(StationScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         # A priority key, awaited until the walk-through's search has the focus: the
         # letters typed right after `n` (one burst over SSH) land in that search.
-        Binding("n", "new_incident", N_("New incident"), priority=True),
-        Binding("r", "review", N_("Review")),
-        Binding("d", "decide", N_("Decide")),
-        Binding("e", "event", N_("Event")),
-        Binding("slash", "filter", N_("Filter")),
-        Binding("escape", "clear_filter", N_("Clear filter"), show=False),
-        Binding("q", "quit", N_("Quit")),
+        Binding(
+            "n", "new_incident", N_("New incident"), priority=True, id="dashboard.new_incident"
+        ),
+        Binding("r", "review", N_("Review"), id="dashboard.review"),
+        Binding("d", "decide", N_("Decide"), id="dashboard.decide"),
+        Binding("e", "event", N_("Event"), id="dashboard.event"),
+        Binding("slash", "filter", N_("Filter"), id="dashboard.filter"),
+        Binding(
+            "escape", "clear_filter", N_("Clear filter"), show=False, id="dashboard.clear_filter"
+        ),
+        Binding("q", "quit", N_("Quit"), id="dashboard.quit"),
     ]
 
     def __init__(self) -> None:

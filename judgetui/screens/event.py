@@ -52,11 +52,11 @@ class EventScreen(StationScreen):
     HELP_TITLE: ClassVar[str] = N_("Event")
     AUTO_FOCUS: ClassVar[str | None] = ""
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r", "field('round')", N_("Set round")),
-        Binding("f", "finals", N_("Final rounds")),
-        Binding("a", "field('judge')", N_("Add floor judge")),
-        Binding("i", "field('import')", N_("Import players")),
-        Binding("escape", "back", N_("Back")),
+        Binding("r", "field('round')", N_("Set round"), id="event.round"),
+        Binding("f", "finals", N_("Final rounds"), id="event.finals"),
+        Binding("a", "field('judge')", N_("Add floor judge"), id="event.add_judge"),
+        Binding("i", "field('import')", N_("Import players"), id="event.import_players"),
+        Binding("escape", "back", N_("Back"), id="event.back"),
     ]
     HEAD_ONLY: ClassVar[frozenset[str]] = frozenset({"field", "finals"})
 

@@ -66,11 +66,11 @@ class PlayerScreen(StationScreen):
 
     HELP_TITLE: ClassVar[str] = N_("Player")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("d", "decide", N_("Decide")),
-        Binding("r", "review", N_("Review pending")),
-        Binding("v", "void", N_("Void")),
-        Binding("c", "correct", N_("Correct")),
-        Binding("escape", "back", N_("Back")),
+        Binding("d", "decide", N_("Decide"), id="player.decide"),
+        Binding("r", "review", N_("Review pending"), id="player.review"),
+        Binding("v", "void", N_("Void"), id="player.void"),
+        Binding("c", "correct", N_("Correct"), id="player.correct"),
+        Binding("escape", "back", N_("Back"), id="player.back"),
     ]
     HEAD_ONLY: ClassVar[frozenset[str]] = frozenset({"decide", "review", "void", "correct"})
 
