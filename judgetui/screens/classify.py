@@ -27,6 +27,7 @@ from judgetui import engine, text
 from judgetui.engine import Classification, Outcome, Situation
 from judgetui.i18n import N_, _, language
 from judgetui.screens.base import StationScreen
+from judgetui.search import fold, player_text
 from judgetui.service import (
     RecordedPenalty,
     RecordRequest,
@@ -380,7 +381,7 @@ class ClassifyScreen(StationScreen):
         session = self.session
         if self._search_version != session.version or not self._search:
             self._search = [
-                (p.id, _squash(f"{p.id} {p.name}")) for p in session.state.players.values()
+                (p.id, player_text(p.id, p.name, p.reading)) for p in session.state.players.values()
             ]
             self._search_version = session.version
         return self._search
@@ -401,7 +402,7 @@ class ClassifyScreen(StationScreen):
         return prompt
 
     def _fill_players(self) -> None:
-        query = _squash(self.query_one("#player-search", Input).value)
+        query = fold(self.query_one("#player-search", Input).value)
         state = self.session.state
         options = self.query_one("#player-list", OptionList)
         if query:

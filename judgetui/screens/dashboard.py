@@ -21,6 +21,7 @@ from textual.widgets import Input, Static
 from judgetui import screens
 from judgetui.i18n import N_, _
 from judgetui.screens.base import StationScreen
+from judgetui.search import fold, player_text
 from judgetui.session import HEAD_SHOWN, Session
 from judgetui.state import DecisionState, QueueItem
 from judgetui.text import infraction_name
@@ -51,11 +52,6 @@ def _kind_label(kind: str) -> Text:
     }
     label, style = labels.get(kind, (kind, ""))
     return Text(label, style=style)
-
-
-def _squash(value: str) -> str:
-    """Lower case without spaces: 'taroya' finds Taro Yamada, 'p12' finds P0012."""
-    return "".join(value.casefold().split())
 
 
 class PlayerRow:
@@ -135,10 +131,12 @@ class PlayerIndex:
         # The whole event's widest id and name: the columns stay put while filtering.
         self.id_width = max((cell_len(row.key) for row in rows), default=2)
         self.name_width = min(max((cell_len(row.name) for row in rows), default=4), 40)
-        self.search = [_squash(f"{row.key}{row.name}") for row in rows]
+        self.search = [
+            player_text(row.key, row.name, state.players[row.key].reading) for row in rows
+        ]
 
     def matching(self, query: str) -> list[PlayerRow]:
-        wanted = _squash(query)
+        wanted = fold(query)
         if not wanted:
             return self.rows
         return [row for row, text in zip(self.rows, self.search, strict=True) if wanted in text]
