@@ -393,8 +393,10 @@ class DashboardScreen(StationScreen):
 
     def on_key(self, event: events.Key) -> None:
         """A refused key says why: greyed out in the footer is easy to miss at a table."""
-        action = self.REFUSABLE.get(event.key)
-        if action is None or self.check_action(action, ()):
+        # the action on this key as the judge's keymap has it (REFUSABLE: the defaults)
+        active = self.active_bindings.get(event.key)
+        action = active.binding.action if active is not None else ""
+        if action not in self.REFUSABLE.values() or self.check_action(action, ()):
             return
         event.stop()
         event.prevent_default()
