@@ -60,7 +60,7 @@ class JudgeStation(EventFileFollower):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "help", N_("Help")),
+        Binding("question_mark", "help", N_("Help"), id="app.help"),
         switch_binding(),
     ]
 
@@ -89,10 +89,21 @@ class JudgeStation(EventFileFollower):
             poll_seconds = settings.poll_seconds if settings is not None else 0.25
         self.poll_seconds = poll_seconds
         themes.register_themes(self)
+        self.keymap_keys: dict[str, str] = {}
+        """The judge's keymap, checked (a bad entry raises `SettingsError` here, before
+        anything is on screen); applied on mount."""
+        if settings is not None and settings.keys:
+            from judgetui import keymap
+
+            self.keymap_keys = keymap.check(settings.keys, settings.path)
         self._collector: tuple[int, int, int] | None = None
 
     def on_mount(self) -> None:
         localize_app_bindings(self)
+        if self.keymap_keys:
+            from judgetui import keymap
+
+            keymap.apply(self, self.keymap_keys)
         wanted = self.settings.theme if self.settings is not None else None
         self.theme = themes.initial_theme(self, wanted, os.environ)[0]
         if self.state is not None:

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import csv
 import functools
 import gc
-import io
 import logging
 import os
 import sys
@@ -239,6 +237,11 @@ def build_parser() -> argparse.ArgumentParser:
     imp = players_sub.add_parser("import")
     _common(imp, top=False)
     imp.add_argument("file")
+    imp.add_argument(
+        "--encoding",
+        default=None,
+        help=_("the roster's encoding: utf-8, utf-16 or cp932 (default: detected)"),
+    )
 
     record = command("record", _("record a penalty"))
     record.add_argument("--player", action="append", required=True)
@@ -334,6 +337,11 @@ def _settings(args: argparse.Namespace) -> LoadedSettings:
         # cache of a file validated before (no pydantic import)
         fresh = args.command in (None, "config", "demo")
         loaded = settings.load(getattr(args, "config", None), cached=not fresh)
+        if fresh and loaded.keys:
+            # the keymap names the station's bindings: checking it imports Textual
+            from judgetui import keymap
+
+            keymap.check(loaded.keys, loaded.path)
         args._settings = loaded
     return loaded
 
@@ -510,74 +518,19 @@ def cmd_event(args: argparse.Namespace) -> int:
     return 0
 
 
-def read_players_csv(path: str) -> list[Any]:
-    """Players from a CSV with a header (`id`, `name` at least); all or nothing."""
-    from pydantic import ValidationError
-
-    from judgetui.models import Player
-
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        raise CliError(
-            _("{path}: cannot read ({reason})").format(path=path, reason=exc.strerror)
-        ) from None
-    try:
-        content = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise CliError(_("{path}: not UTF-8 text").format(path=path)) from None
-    reader = csv.reader(io.StringIO(content, newline=""))
-    try:
-        header = [h.strip().lower() for h in next(reader)]
-    except StopIteration:
-        raise CliError(_("{path}: empty file").format(path=path)) from None
-    except csv.Error as exc:
-        raise CliError(f"{path}: line 1: {exc}") from None
-    if "id" not in header or "name" not in header:
-        raise CliError(
-            _("{path}: line 1: the header needs the columns id and name").format(path=path)
-        )
-    id_col, name_col = header.index("id"), header.index("name")
-    players: list[Player] = []
-    seen: dict[str, int] = {}
-    try:
-        for row in reader:
-            line = reader.line_num
-            if not any(cell.strip() for cell in row):
-                continue
-            if len(row) != len(header):
-                raise CliError(
-                    _("{path}: line {line}: {n} fields, the header has {header}").format(
-                        path=path, line=line, n=len(row), header=len(header)
-                    )
-                )
-            try:
-                player = Player(id=row[id_col], name=row[name_col])
-            except ValidationError as exc:
-                err = exc.errors()[0]
-                field = err["loc"][0] if err["loc"] else "row"
-                message = str(err["msg"]).removeprefix("Value error, ")
-                raise CliError(f"{path}: line {line}: {field}: {message}") from None
-            if player.id in seen:
-                raise CliError(
-                    _("{path}: line {line}: player id {id!r} already on line {first}").format(
-                        path=path, line=line, id=player.id, first=seen[player.id]
-                    )
-                )
-            seen[player.id] = line
-            players.append(player)
-    except csv.Error as exc:
-        raise CliError(f"{path}: line {reader.line_num}: {exc}") from None
-    if not players:
-        raise CliError(_("{path}: no players").format(path=path))
-    return players
-
-
 def cmd_players(args: argparse.Namespace) -> int:
-    players = read_players_csv(args.file)
+    from judgetui.roster import RosterError, read_roster
+
+    try:
+        roster = read_roster(args.file, args.encoding)
+    except RosterError as exc:
+        raise CliError(str(exc)) from None
     station = _station(args)
-    station.import_players(args.judge, players)
-    print(_("{n} players imported").format(n=len(players)))
+    station.import_players(args.judge, roster.players)
+    print(roster.summary(args.file))
+    if (ignored := roster.ignored_line()) is not None:
+        print(ignored)
+    print(_("{n} players imported").format(n=len(roster.players)))
     return 0
 
 
@@ -896,7 +849,7 @@ def cmd_config(args: argparse.Namespace) -> int:
             value = ", ".join(f"{k} = {v}" for k, v in value.items()) or "-"
         print(f"  {key:<15} {value}  [{_source_name(source)}]")
     if loaded.keys:
-        print(_("(keys are checked now and applied by a later version)"))
+        print(_("(the keys are checked and applied when the station starts)"))
     return 0
 
 

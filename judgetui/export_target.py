@@ -19,7 +19,7 @@ from pathlib import Path
 import orjson
 
 from judgetui.i18n import _
-from judgetui.reports import CSV_HEADER, EXPORT_MARK
+from judgetui.reports import CSV_HEADER, EXPORT_MARK, PREVIOUS_CSV_HEADERS
 from judgetui.store import EventFile, StoreWriteError, write_file_atomically
 
 #: Tables of an event file (store.META_TABLE, store.LOG_TABLE): a JSON object with
@@ -76,7 +76,8 @@ def kind_of(data: bytes) -> str:
                 return "json-export"
         return "other"
     first = data.removeprefix(b"\xef\xbb\xbf").split(b"\n", 1)[0].rstrip(b"\r")
-    return "csv-export" if first == CSV_HEADER.encode() else "other"
+    headers = {h.encode() for h in (CSV_HEADER, *PREVIOUS_CSV_HEADERS)}
+    return "csv-export" if first in headers else "other"
 
 
 def check_export_target(target: Path, event: EventFile) -> None:

@@ -58,7 +58,12 @@ def switch_binding() -> Binding:
     lists it, and the command palette finds it as "Language", "言語", "日本語" or "English".
     """
     return Binding(
-        SWITCH_KEY, SWITCH_ACTION, SWITCH_LABEL, show=False, tooltip=N_("Switch language")
+        SWITCH_KEY,
+        SWITCH_ACTION,
+        SWITCH_LABEL,
+        show=False,
+        tooltip=N_("Switch language"),
+        id="app.switch_language",
     )
 
 

@@ -58,6 +58,12 @@ class Judge(_Model):
 class Player(_Model):
     id: str
     name: Text = Field(min_length=1, max_length=80)
+    reading: Text | None = Field(default=None, min_length=1, max_length=80)
+    """How the name is read (furigana or romaji): player searches match it too."""
+    dci: str | None = Field(default=None, pattern=r"^[0-9]{1,12}$")
+    """The player's Wizards/DCI number, digits only."""
+    table: int | None = Field(default=None, ge=1, le=99999)
+    """The table or seat the roster gave."""
 
     @field_validator("id")
     @classmethod

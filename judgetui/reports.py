@@ -56,11 +56,14 @@ CSV_COLUMNS = (
     *RECORD_FIELDS,
     "flags",
     "player_name",
+    "player_dci",
     "seq",
     "head",
 )
 #: The header line of a CSV export, which is how `export -o` knows a previous export.
 CSV_HEADER = ",".join(CSV_COLUMNS)
+#: Headers of exports written by earlier versions, which `export -o` may replace too.
+PREVIOUS_CSV_HEADERS = (",".join(c for c in CSV_COLUMNS if c != "player_dci"),)
 
 #: A cell beginning with one of these is a formula to a spreadsheet (OWASP's list, plus
 #: the full-width forms as cheap insurance): the export puts a ``'`` before it.
@@ -138,6 +141,8 @@ def export_json(state: EventState) -> bytes:
         {
             "id": p.id,
             "name": p.name,
+            "reading": p.reading,
+            "dci": p.dci,
             "status": p.status,
             "points": state.points(p.id),
             "decisions": [decision_dict(d) for d in p.decisions],
@@ -175,13 +180,15 @@ def export_csv(state: EventState) -> str:
     rows: list[tuple[int, dict[str, Any]]] = []
     for record in state.records.values():
         row = record_dict(record)
-        row.update(row="record", player_name=state.players[record.player].name, seq=record.seq)
+        player = state.players[record.player]
+        row.update(row="record", player_name=player.name, player_dci=player.dci, seq=record.seq)
         rows.append((record.seq, row))
     for decision in state.decisions.values():
         row = decision_dict(decision)
         row.update(
             row="decision",
             player_name=state.players[decision.player].name,
+            player_dci=state.players[decision.player].dci,
             sanction=decision.penalty,
             status="issued" if decision.standing else "voided",
             supersedes=None,

@@ -630,7 +630,8 @@ class Planner:
     ) -> list[Entry]:
         judge = self.identify(state, judge_name)
         self.require_head(judge, N_("import players"))
-        data = [p.model_dump() for p in players]
+        # the roster's optional columns only where given: an entry as before otherwise
+        data = [p.model_dump(exclude_none=True) for p in players]
         return [self.entry("players_imported", judge, {"players": data})]
 
     def plan_judge(self, state: EventState, judge_name: str | None, new: Judge) -> list[Entry]:

@@ -18,11 +18,11 @@ REFRESH_MS_MAX = 5000
 
 #: A binding id (reserved for the keymap: ``[keys]``), e.g. ``dashboard.new_incident``.
 BindingId = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_.-]{0,63}$")]
-#: Textual key names, comma-separated: ``"n"``, ``"ctrl+n,f2"``, ``"question_mark"``.
-KeyList = Annotated[
-    str,
-    StringConstraints(pattern=r"^[a-z0-9_+-]{1,32}(,[a-z0-9_+-]{1,32}){0,3}$"),
-]
+#: Textual key names or single characters, comma-separated: ``"n"``, ``"ctrl+n,f2"``,
+#: ``"question_mark"``, ``"?"``; `judgetui.keymap.check` (at the station's start and in
+#: ``judgetui config``) checks each is a key and the binding id is the station's.
+_KEY = r"([a-z0-9_+-]{1,32}|[!-+\--~])"
+KeyList = Annotated[str, StringConstraints(pattern=rf"^{_KEY}(,{_KEY}){{0,3}}$")]
 
 
 class Settings(BaseModel):
@@ -39,7 +39,7 @@ class Settings(BaseModel):
     """How often the station looks for other judges' writes (one ``stat`` each time)."""
     screenshot_dir: Annotated[str, StringConstraints(min_length=1, max_length=4096)] | None = None
     keys: dict[BindingId, KeyList] = Field(default_factory=dict)
-    """Reserved for the keymap (binding id → keys): validated now, applied by a later change."""
+    """The keymap (binding id → keys), applied when the station starts (`judgetui.keymap`)."""
 
     @field_validator("theme")
     @classmethod

@@ -203,6 +203,10 @@ class PlayerState:
     status: str = "active"
     records: list[str] = field(default_factory=list)
     decisions: list[DecisionState] = field(default_factory=list)
+    reading: str | None = None
+    """How the name is read (furigana or romaji), from the roster; searched with the name."""
+    dci: str | None = None
+    table: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -420,9 +424,14 @@ class EventState:
             name = _shown(_text(player["name"], "player name"))
             existing = self.players.get(pid)
             if existing is None:
-                self.players[pid] = PlayerState(pid, name)
+                existing = self.players[pid] = PlayerState(pid, name)
             else:
                 existing.name = name
+            # absent in files written before rosters kept them
+            existing.reading = _shown(_optional_text(player.get("reading"), "player reading"))
+            existing.dci = _shown(_optional_text(player.get("dci"), "player dci"))
+            table = player.get("table")
+            existing.table = table if type(table) is int else None
 
     def _on_caution_given(self, entry: Mapping[str, Any], data: Mapping[str, Any]) -> None:
         self.cautions += 1

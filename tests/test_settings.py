@@ -99,7 +99,9 @@ def test_an_explicit_file_that_is_missing_is_refused(
 def test_config_prints_where_it_looks_and_what_it_holds(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    user_config().write_text('language = "ja"\nrefresh_ms = 1000\n[keys]\n"dashboard.new" = "f2"\n')
+    user_config().write_text(
+        'language = "ja"\nrefresh_ms = 1000\n[keys]\n"dashboard.new_incident" = "f2"\n'
+    )
     assert main(["--lang", "en", "--db", str(tmp_path / "e.json"), "config"]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
@@ -110,8 +112,8 @@ def test_config_prints_where_it_looks_and_what_it_holds(
     assert f"event_file      {tmp_path / 'e.json'}  [--db]" in out
     assert "language        en  [--lang]" in out
     assert "refresh_ms      1000  [settings file]" in out
-    assert "keys            dashboard.new = f2  [settings file]" in out
-    assert "applied by a later version" in out
+    assert "keys            dashboard.new_incident = f2  [settings file]" in out
+    assert "applied when the station starts" in out
 
 
 # -- bad settings ------------------------------------------------------------------

@@ -27,6 +27,7 @@ from judgetui import engine, text
 from judgetui.engine import Classification, Outcome, Situation
 from judgetui.i18n import N_, _, language
 from judgetui.screens.base import StationScreen
+from judgetui.search import fold, player_text
 from judgetui.service import (
     RecordedPenalty,
     RecordRequest,
@@ -92,21 +93,42 @@ class ClassifyScreen(StationScreen):
     # keys one at a time in the order they came, so keys typed in one burst (a paste,
     # a laggy SSH link) reach the step they were meant for, never the one before.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", N_("Back"), priority=True),
-        Binding("enter", "continue", N_("Continue"), priority=True),
-        Binding("enter", "choose_infraction", N_("Choose"), priority=True),
-        Binding("enter", "record", N_("Record"), priority=True),
-        Binding("enter", "send_request", N_("Send to head judge"), priority=True),
-        Binding("enter", "finish", N_("Done"), priority=True),
-        Binding("tab", "toggle_player", N_("Add player"), priority=True),
-        Binding("y", "answer(True)", N_("Yes"), priority=True),
-        Binding("n", "answer(False)", N_("No"), priority=True),
-        Binding("up", "move(-1)", N_("Up"), show=False, priority=True),
-        Binding("down", "move(1)", N_("Down"), show=False, priority=True),
-        Binding("pageup", "move(-10)", N_("Page up"), show=False, priority=True),
-        Binding("pagedown", "move(10)", N_("Page down"), show=False, priority=True),
-        Binding("tab", "note", N_("Note"), priority=True),
-        Binding("n", "again", N_("New incident"), priority=True),
+        Binding("escape", "back", N_("Back"), priority=True, id="classify.back"),
+        Binding("enter", "continue", N_("Continue"), priority=True, id="classify.continue"),
+        Binding(
+            "enter",
+            "choose_infraction",
+            N_("Choose"),
+            priority=True,
+            id="classify.choose_infraction",
+        ),
+        Binding("enter", "record", N_("Record"), priority=True, id="classify.record"),
+        Binding(
+            "enter",
+            "send_request",
+            N_("Send to head judge"),
+            priority=True,
+            id="classify.send_request",
+        ),
+        Binding("enter", "finish", N_("Done"), priority=True, id="classify.finish"),
+        Binding("tab", "toggle_player", N_("Add player"), priority=True, id="classify.add_player"),
+        Binding("y", "answer(True)", N_("Yes"), priority=True, id="classify.yes"),
+        Binding("n", "answer(False)", N_("No"), priority=True, id="classify.no"),
+        Binding("up", "move(-1)", N_("Up"), show=False, priority=True, id="classify.up"),
+        Binding("down", "move(1)", N_("Down"), show=False, priority=True, id="classify.down"),
+        Binding(
+            "pageup", "move(-10)", N_("Page up"), show=False, priority=True, id="classify.page_up"
+        ),
+        Binding(
+            "pagedown",
+            "move(10)",
+            N_("Page down"),
+            show=False,
+            priority=True,
+            id="classify.page_down",
+        ),
+        Binding("tab", "note", N_("Note"), priority=True, id="classify.note"),
+        Binding("n", "again", N_("New incident"), priority=True, id="classify.new_incident"),
     ]
 
     def __init__(self, players: Sequence[str] = ()) -> None:
@@ -359,7 +381,7 @@ class ClassifyScreen(StationScreen):
         session = self.session
         if self._search_version != session.version or not self._search:
             self._search = [
-                (p.id, _squash(f"{p.id} {p.name}")) for p in session.state.players.values()
+                (p.id, player_text(p.id, p.name, p.reading)) for p in session.state.players.values()
             ]
             self._search_version = session.version
         return self._search
@@ -380,7 +402,7 @@ class ClassifyScreen(StationScreen):
         return prompt
 
     def _fill_players(self) -> None:
-        query = _squash(self.query_one("#player-search", Input).value)
+        query = fold(self.query_one("#player-search", Input).value)
         state = self.session.state
         options = self.query_one("#player-list", OptionList)
         if query:

@@ -25,10 +25,10 @@ class ConfirmModal(ModalScreen[bool]):
 
     HELP_TITLE: ClassVar[str] = N_("Confirmation")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", N_("Yes")),
-        Binding("n", "answer(False)", N_("No")),
-        Binding("escape", "answer(False)", N_("No")),
-        Binding("left,right", "switch_button", N_("Switch"), show=False),
+        Binding("y", "answer(True)", N_("Yes"), id="confirm.yes"),
+        Binding("n", "answer(False)", N_("No"), id="confirm.no"),
+        Binding("escape", "answer(False)", N_("No"), id="confirm.cancel"),
+        Binding("left,right", "switch_button", N_("Switch"), show=False, id="confirm.switch"),
     ]
 
     def __init__(self, question: str, yes: str, no: str, *, enter_says_yes: bool = True) -> None:

@@ -21,6 +21,7 @@ from textual.widgets import Input, Static
 from judgetui import screens
 from judgetui.i18n import N_, _
 from judgetui.screens.base import StationScreen
+from judgetui.search import fold, player_text
 from judgetui.session import HEAD_SHOWN, Session
 from judgetui.state import DecisionState, QueueItem
 from judgetui.text import infraction_name
@@ -51,11 +52,6 @@ def _kind_label(kind: str) -> Text:
     }
     label, style = labels.get(kind, (kind, ""))
     return Text(label, style=style)
-
-
-def _squash(value: str) -> str:
-    """Lower case without spaces: 'taroya' finds Taro Yamada, 'p12' finds P0012."""
-    return "".join(value.casefold().split())
 
 
 class PlayerRow:
@@ -135,10 +131,12 @@ class PlayerIndex:
         # The whole event's widest id and name: the columns stay put while filtering.
         self.id_width = max((cell_len(row.key) for row in rows), default=2)
         self.name_width = min(max((cell_len(row.name) for row in rows), default=4), 40)
-        self.search = [_squash(f"{row.key}{row.name}") for row in rows]
+        self.search = [
+            player_text(row.key, row.name, state.players[row.key].reading) for row in rows
+        ]
 
     def matching(self, query: str) -> list[PlayerRow]:
-        wanted = _squash(query)
+        wanted = fold(query)
         if not wanted:
             return self.rows
         return [row for row, text in zip(self.rows, self.search, strict=True) if wanted in text]
@@ -166,13 +164,17 @@ class DashboardScreen(StationScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         # A priority key, awaited until the walk-through's search has the focus: the
         # letters typed right after `n` (one burst over SSH) land in that search.
-        Binding("n", "new_incident", N_("New incident"), priority=True),
-        Binding("r", "review", N_("Review")),
-        Binding("d", "decide", N_("Decide")),
-        Binding("e", "event", N_("Event")),
-        Binding("slash", "filter", N_("Filter")),
-        Binding("escape", "clear_filter", N_("Clear filter"), show=False),
-        Binding("q", "quit", N_("Quit")),
+        Binding(
+            "n", "new_incident", N_("New incident"), priority=True, id="dashboard.new_incident"
+        ),
+        Binding("r", "review", N_("Review"), id="dashboard.review"),
+        Binding("d", "decide", N_("Decide"), id="dashboard.decide"),
+        Binding("e", "event", N_("Event"), id="dashboard.event"),
+        Binding("slash", "filter", N_("Filter"), id="dashboard.filter"),
+        Binding(
+            "escape", "clear_filter", N_("Clear filter"), show=False, id="dashboard.clear_filter"
+        ),
+        Binding("q", "quit", N_("Quit"), id="dashboard.quit"),
     ]
 
     def __init__(self) -> None:
@@ -392,8 +394,10 @@ class DashboardScreen(StationScreen):
 
     def on_key(self, event: events.Key) -> None:
         """A refused key says why: greyed out in the footer is easy to miss at a table."""
-        action = self.REFUSABLE.get(event.key)
-        if action is None or self.check_action(action, ()):
+        # the action on this key as the judge's keymap has it (REFUSABLE: the defaults)
+        active = self.active_bindings.get(event.key)
+        action = active.binding.action if active is not None else ""
+        if action not in self.REFUSABLE.values() or self.check_action(action, ()):
             return
         event.stop()
         event.prevent_default()

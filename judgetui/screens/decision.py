@@ -75,12 +75,12 @@ class DecisionModal(ModalScreen[DecisionChoice | None]):
 
     HELP_TITLE: ClassVar[str] = N_("Three-warning decision")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "decide", N_("Decide"), priority=True),
-        Binding("escape", "cancel", N_("Cancel")),
-        Binding("s", "flip('strong')", N_("Strong belief")),
-        Binding("a", "flip('advantage')", N_("Advantage")),
-        Binding("b", "flip('between')", N_("Between matches")),
-        Binding("tab", "note", N_("Note"), show=False),
+        Binding("enter", "decide", N_("Decide"), priority=True, id="decision.decide"),
+        Binding("escape", "cancel", N_("Cancel"), id="decision.cancel"),
+        Binding("s", "flip('strong')", N_("Strong belief"), id="decision.strong"),
+        Binding("a", "flip('advantage')", N_("Advantage"), id="decision.advantage"),
+        Binding("b", "flip('between')", N_("Between matches"), id="decision.between"),
+        Binding("tab", "note", N_("Note"), show=False, id="decision.note"),
     ]
 
     def __init__(self, player_id: str, *, state: EventState | None = None) -> None:

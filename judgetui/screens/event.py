@@ -3,7 +3,7 @@
 Everything that writes here is the head judge's (the service checks it again): setting
 the round, entering the final rounds — behind a confirmation, because every player's
 count restarts from zero (RULINGS §3; the history is kept) — adding a floor judge, and
-importing players from a CSV file, read by the same `read_players_csv` the command line
+importing players from a CSV file, read by the same `judgetui.roster` the command line
 uses so both faces accept and refuse the same files, with the line number.
 
 Nothing has the focus when the screen opens, so the letter keys work at once; ``r``,
@@ -24,7 +24,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import DataTable, Input, Static
 
 from judgetui.i18n import N_, _, ngettext
-from judgetui.models import Judge, Player
+from judgetui.models import Judge
+from judgetui.roster import Roster, RosterError, read_roster
 from judgetui.screens.base import StationScreen
 from judgetui.screens.confirm import ConfirmModal
 from judgetui.screens.player import clock_time
@@ -35,15 +36,13 @@ from judgetui.widgets.format import phase_name
 from judgetui.widgets.header import StationHeader
 
 
-def import_players_file(path: str) -> list[Player]:
-    """Players from a CSV file; a refusal becomes `BadInput` with the file and line."""
-    from judgetui.cli import CliError, read_players_csv
-
+def read_roster_file(path: str) -> Roster:
+    """The roster at ``path`` (`judgetui.roster`, as ``players import`` reads it); a
+    refusal becomes `BadInput` with the file and line."""
     try:
-        players: list[Player] = read_players_csv(path)
-    except CliError as exc:
+        return read_roster(path)
+    except RosterError as exc:
         raise BadInput(str(exc)) from None
-    return players
 
 
 class EventScreen(StationScreen):
@@ -52,11 +51,11 @@ class EventScreen(StationScreen):
     HELP_TITLE: ClassVar[str] = N_("Event")
     AUTO_FOCUS: ClassVar[str | None] = ""
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r", "field('round')", N_("Set round")),
-        Binding("f", "finals", N_("Final rounds")),
-        Binding("a", "field('judge')", N_("Add floor judge")),
-        Binding("i", "field('import')", N_("Import players")),
-        Binding("escape", "back", N_("Back")),
+        Binding("r", "field('round')", N_("Set round"), id="event.round"),
+        Binding("f", "finals", N_("Final rounds"), id="event.finals"),
+        Binding("a", "field('judge')", N_("Add floor judge"), id="event.add_judge"),
+        Binding("i", "field('import')", N_("Import players"), id="event.import_players"),
+        Binding("escape", "back", N_("Back"), id="event.back"),
     ]
     HEAD_ONLY: ClassVar[frozenset[str]] = frozenset({"field", "finals"})
 
@@ -257,20 +256,23 @@ class EventScreen(StationScreen):
         path = str(Path(raw).expanduser())
         session = self.session
         failure: list[str] = []
+        read: list[str] = []
 
         def work() -> int:
             try:
-                players = import_players_file(path)
-                session.station.import_players(session.judge.name, players)
+                roster = read_roster_file(path)
+                session.station.import_players(session.judge.name, roster.players)
             except Exception as exc:
                 failure.append(str(exc))
                 raise
-            return len(players)
+            read.append(roster.summary(path))  # the encoding used, the columns ignored
+            if (ignored := roster.ignored_line()) is not None:
+                read.append(ignored)
+            return len(roster.players)
 
         def imported(count: int) -> None:
-            result.update(
-                ngettext("{n} player imported.", "{n} players imported.", count).format(n=count)
-            )
+            done = ngettext("{n} player imported.", "{n} players imported.", count)
+            result.update("\n".join([done.format(n=count), *read]))
             self.notify(
                 ngettext("{n} player imported.", "{n} players imported.", count).format(n=count)
             )

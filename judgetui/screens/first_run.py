@@ -38,8 +38,8 @@ class FirstRunScreen(Screen[EventState | None]):
 
     HELP_TITLE: ClassVar[str] = N_("New event")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "create", N_("Create the event")),
-        Binding("escape", "leave", N_("Quit")),
+        Binding("ctrl+s", "create", N_("Create the event"), id="first_run.create"),
+        Binding("escape", "leave", N_("Quit"), id="first_run.quit"),
     ]
 
     def __init__(self, station: Station | None = None) -> None:

@@ -24,6 +24,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from judgetui.i18n import N_, _
+from judgetui.keymap import keys_of
 from judgetui.screens.base import localize_bindings
 from judgetui.widgets.footer import StationFooter
 
@@ -90,13 +91,14 @@ def _own_bindings(cls: type[object]) -> list[Binding]:
 def _key_lines(app: App[Any], bindings: Iterable[Binding]) -> tuple[KeyLine, ...]:
     """Group keys bound to the same action and description: ``j / ↓  next``."""
     grouped: dict[tuple[str, str], list[str]] = {}
-    for binding in bindings:
-        if not binding.description:
+    for declared in bindings:
+        if not declared.description:
             continue
-        key = app.get_key_display(binding)
-        keys = grouped.setdefault((binding.action, binding.description), [])
-        if key not in keys:
-            keys.append(key)
+        keys = grouped.setdefault((declared.action, declared.description), [])
+        for binding in keys_of(app, declared):  # as the judge's keymap has it
+            key = app.get_key_display(binding)
+            if key not in keys:
+                keys.append(key)
     return tuple(
         KeyLine(" / ".join(keys), _(description)) for (_a, description), keys in grouped.items()
     )
@@ -136,9 +138,9 @@ class HelpScreen(ModalScreen[None]):
 
     HELP_TITLE: ClassVar[str] = N_("Help")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,question_mark,q", "close", N_("Close")),
-        Binding("j", "scroll('down')", N_("Scroll down"), show=False),
-        Binding("k", "scroll('up')", N_("Scroll up"), show=False),
+        Binding("escape,question_mark,q", "close", N_("Close"), id="help.close"),
+        Binding("j", "scroll('down')", N_("Scroll down"), show=False, id="help.scroll_down"),
+        Binding("k", "scroll('up')", N_("Scroll up"), show=False, id="help.scroll_up"),
     ]
 
     def compose(self) -> ComposeResult:

@@ -23,7 +23,7 @@ from textual.widgets.data_table import CellDoesNotExist
 from judgetui import engine, text
 from judgetui.i18n import N_, _, ngettext
 from judgetui.screens.base import StationScreen
-from judgetui.state import DecisionState, EventState, RecordState
+from judgetui.state import DecisionState, EventState, PlayerState, RecordState
 from judgetui.widgets.footer import StationFooter
 from judgetui.widgets.format import judge_text, outcome_text, parse_at, phase_name, status_name
 from judgetui.widgets.header import StationHeader
@@ -66,11 +66,11 @@ class PlayerScreen(StationScreen):
 
     HELP_TITLE: ClassVar[str] = N_("Player")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("d", "decide", N_("Decide")),
-        Binding("r", "review", N_("Review pending")),
-        Binding("v", "void", N_("Void")),
-        Binding("c", "correct", N_("Correct")),
-        Binding("escape", "back", N_("Back")),
+        Binding("d", "decide", N_("Decide"), id="player.decide"),
+        Binding("r", "review", N_("Review pending"), id="player.review"),
+        Binding("v", "void", N_("Void"), id="player.void"),
+        Binding("c", "correct", N_("Correct"), id="player.correct"),
+        Binding("escape", "back", N_("Back"), id="player.back"),
     ]
     HEAD_ONLY: ClassVar[frozenset[str]] = frozenset({"decide", "review", "void", "correct"})
 
@@ -138,8 +138,24 @@ class PlayerScreen(StationScreen):
             summary.update(_("No player {id} in this event.").format(id=self.player_id))
             return
         title.update(_("Player: {name} ({id})").format(name=player.name, id=player.id))
-        summary.update(self._summary(state))
+        summary.update(self._roster_line(player) + self._summary(state))
         self._fill_history(state)
+
+    @staticmethod
+    def _roster_line(player: PlayerState) -> Text:
+        """The roster's reading, DCI number and table, when it gave them: one line."""
+        out = Text()
+        for label, value in (
+            (_("Reading"), player.reading),
+            (_("DCI"), player.dci),
+            (_("Table"), None if player.table is None else str(player.table)),
+        ):
+            if value:
+                out.append(("   " if out.plain else "") + label + ": ", style="bold")
+                out.append(value)
+        if out.plain:
+            out.append("\n")
+        return out
 
     def _summary(self, state: EventState) -> Text:
         rules = state.rules

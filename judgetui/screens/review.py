@@ -101,17 +101,25 @@ class ReviewScreen(StationScreen):
         (100, "-wide"),
     ]
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("c", "confirm", N_("Confirm")),
-        Binding("u", "upgrade", N_("Upgrade")),
-        Binding("x", "dismiss_item", N_("Dismiss")),
-        Binding("m", "minor", N_("Minor")),
-        Binding("d,enter", "decide", N_("Decide")),
-        Binding("j,down", "move(1)", N_("Next")),
-        Binding("k,up", "move(-1)", N_("Previous")),
-        Binding("p", "player", N_("Player")),
-        Binding("escape", "back", N_("Back")),
-        Binding("pageup", "scroll_card(-1)", N_("Scroll the item up"), show=False),
-        Binding("pagedown", "scroll_card(1)", N_("Scroll the item down"), show=False),
+        Binding("c", "confirm", N_("Confirm"), id="review.confirm"),
+        Binding("u", "upgrade", N_("Upgrade"), id="review.upgrade"),
+        Binding("x", "dismiss_item", N_("Dismiss"), id="review.dismiss"),
+        Binding("m", "minor", N_("Minor"), id="review.minor"),
+        Binding("d,enter", "decide", N_("Decide"), id="review.decide"),
+        Binding("j,down", "move(1)", N_("Next"), id="review.next"),
+        Binding("k,up", "move(-1)", N_("Previous"), id="review.previous"),
+        Binding("p", "player", N_("Player"), id="review.player"),
+        Binding("escape", "back", N_("Back"), id="review.back"),
+        Binding(
+            "pageup", "scroll_card(-1)", N_("Scroll the item up"), show=False, id="review.scroll_up"
+        ),
+        Binding(
+            "pagedown",
+            "scroll_card(1)",
+            N_("Scroll the item down"),
+            show=False,
+            id="review.scroll_down",
+        ),
     ]
     HEAD_ONLY: ClassVar[frozenset[str]] = frozenset(
         {"confirm", "upgrade", "dismiss_item", "minor", "decide"}

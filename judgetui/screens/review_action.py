@@ -32,9 +32,9 @@ class ReviewActionModal(ModalScreen[ReviewAnswer | None]):
 
     HELP_TITLE: ClassVar[str] = N_("Upgrade or dismiss")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "submit", N_("Done"), priority=True),
-        Binding("tab", "switch", N_("Note"), show=False),
-        Binding("escape", "cancel", N_("Cancel")),
+        Binding("enter", "submit", N_("Done"), priority=True, id="review_action.done"),
+        Binding("tab", "switch", N_("Note"), show=False, id="review_action.note"),
+        Binding("escape", "cancel", N_("Cancel"), id="review_action.cancel"),
     ]
 
     def __init__(

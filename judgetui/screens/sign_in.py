@@ -31,8 +31,8 @@ class SignInScreen(Screen[JudgeState | None]):
 
     HELP_TITLE: ClassVar[str] = N_("Sign in")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "sign_in", N_("Sign in"), priority=True),
-        Binding("escape", "leave", N_("Quit")),
+        Binding("enter", "sign_in", N_("Sign in"), priority=True, id="sign_in.sign_in"),
+        Binding("escape", "leave", N_("Quit"), id="sign_in.quit"),
     ]
 
     def __init__(self, state: EventState, planner: Planner) -> None:

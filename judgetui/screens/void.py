@@ -59,8 +59,8 @@ class _NoteModal(ModalScreen[_R | None], Generic[_R]):
     """A title, a few lines of explanation and a required note; enter gives the answer."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "submit", N_("Confirm"), priority=True),
-        Binding("escape", "cancel", N_("Back")),
+        Binding("enter", "submit", N_("Confirm"), priority=True, id="void.confirm"),
+        Binding("escape", "cancel", N_("Back"), id="void.back"),
     ]
     NOTE_PROMPT: ClassVar[str] = N_("Reason (required)")
     EMPTY_NOTE: ClassVar[str] = N_("Write the reason first: the log keeps it.")

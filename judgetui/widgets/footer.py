@@ -29,6 +29,8 @@ from textual.widgets._footer import FooterKey, FooterLabel, KeyGroup
 
 ESSENTIAL_KEYS = frozenset({"escape", "question_mark"})
 """Back (every screen's escape) and Help: never left out."""
+ESSENTIAL_IDS = frozenset({"app.help"})
+"""Help, on whatever key the judge's keymap moved it to."""
 PALETTE_WIDTH_EXTRA = 2
 """The palette key's left rule and its gap."""
 
@@ -109,8 +111,8 @@ class StationFooter(Footer):
                 binding, enabled, tooltip = member[0]
                 display = self.app.get_key_display(binding)
                 width = cell_len(display) + 1 + cell_len(binding.description) + 1
-                essential = binding.key in ESSENTIAL_KEYS or any(
-                    b.key in ESSENTIAL_KEYS for b, _e, _t in member
+                essential = any(
+                    b.key in ESSENTIAL_KEYS or b.id in ESSENTIAL_IDS for b, _e, _t in member
                 )
                 key = FooterKey(
                     binding.key,

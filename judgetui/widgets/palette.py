@@ -10,6 +10,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from judgetui import screens
 from judgetui.i18n import _
+from judgetui.search import fold, player_text
 from judgetui.session import Session
 from judgetui.widgets.format import points_phrase
 
@@ -65,14 +66,12 @@ class StationCommands(Provider):
             score = matcher.match(title)
             if score > 0:
                 yield Hit(score, matcher.highlight(title), callback, help=help_text)
-        wanted = "".join(query.casefold().split())
+        wanted = fold(query)
         if not wanted:
             return
         state = session.state
         found = (
-            p
-            for p in state.players.values()
-            if wanted in "".join(f"{p.id}{p.name}".casefold().split())
+            p for p in state.players.values() if wanted in player_text(p.id, p.name, p.reading)
         )
         for player in islice(found, PLAYER_HITS):
             label = f"{player.id} {player.name}"

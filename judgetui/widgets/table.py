@@ -138,13 +138,13 @@ class RowTable(ScrollView, can_focus=True):
         "row-table--empty",
     }
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up,k", "move(-1)", "Up", show=False),
-        Binding("down,j", "move(1)", "Down", show=False),
-        Binding("pageup", "page(-1)", "Page up", show=False),
-        Binding("pagedown", "page(1)", "Page down", show=False),
-        Binding("home", "jump(0)", "First", show=False),
-        Binding("end", "jump(-1)", "Last", show=False),
-        Binding("enter", "select", "Open", show=False),
+        Binding("up,k", "move(-1)", "Up", show=False, id="table.up"),
+        Binding("down,j", "move(1)", "Down", show=False, id="table.down"),
+        Binding("pageup", "page(-1)", "Page up", show=False, id="table.page_up"),
+        Binding("pagedown", "page(1)", "Page down", show=False, id="table.page_down"),
+        Binding("home", "jump(0)", "First", show=False, id="table.first"),
+        Binding("end", "jump(-1)", "Last", show=False, id="table.last"),
+        Binding("enter", "select", "Open", show=False, id="table.open"),
     ]
     DEFAULT_CSS = """
     RowTable { height: 1fr; overflow-x: hidden; }

@@ -1,0 +1,31 @@
+"""How a judge's search text meets a player: by id, by name and by the name's reading.
+
+`fold` makes both sides comparable: case and width folded (NFKC: ``Ｍｉｏ`` is ``mio``,
+half-width ``ﾔﾏﾀﾞ`` is ``ヤマダ``), spaces dropped (``taroya`` finds Taro Yamada), and
+katakana read as hiragana (``ヤマダ`` finds ``やまだ``). `player_text` joins a player's
+id, name and reading (furigana or romaji, from the roster) with a separator no folded
+query holds, so a search never matches across two of them.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+_SEPARATOR = "\x00"
+#: Katakana ァ (U+30A1) … ヶ (U+30F6) → hiragana ぁ … ゖ; ー and ヽヾ stay as they are.
+_KATAKANA_TO_HIRAGANA = {code: code - 0x60 for code in range(0x30A1, 0x30F7)}
+
+
+def fold(value: str) -> str:
+    """``value`` as searches compare it: NFKC, case-folded, no spaces, katakana as hiragana."""
+    if not value.isascii():
+        value = unicodedata.normalize("NFKC", value).translate(_KATAKANA_TO_HIRAGANA)
+    return "".join(value.casefold().split()).replace(_SEPARATOR, "")
+
+
+def player_text(player_id: str, name: str, reading: str | None = None) -> str:
+    """A player's id, name and reading, folded, for ``fold(query) in player_text(...)``."""
+    parts = [fold(player_id), fold(name)]
+    if reading:
+        parts.append(fold(reading))
+    return _SEPARATOR.join(parts)
