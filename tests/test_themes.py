@@ -116,7 +116,7 @@ def test_the_judges_choice_in_the_palette_is_kept(
     demo_db: Path, rules: Rules, tmp_path: Path
 ) -> None:
     path = tmp_path / "config.toml"
-    path.write_text('# mine\nrefresh_ms = 300\n[keys]\n"a.b" = "f2"\n')
+    path.write_text('# mine\nrefresh_ms = 300\n[keys]\n"app.help" = "f2"\n')
     app = station_app(demo_db, rules, settings.load(str(path), {}))
 
     async def go() -> None:
@@ -134,7 +134,7 @@ def test_the_judges_choice_in_the_palette_is_kept(
 
     run(go())
     text = path.read_text()
-    assert text == '# mine\nrefresh_ms = 300\ntheme = "judgetui-contrast"\n[keys]\n"a.b" = "f2"\n'
+    assert text == '# mine\nrefresh_ms = 300\ntheme = "judgetui-contrast"\n[keys]\n"app.help" = "f2"\n'
     assert settings.load(str(path), {}).theme == themes.CONTRAST
 
 
