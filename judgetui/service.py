@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal, cast
 
-from judgetui import engine, payloads, text
+from judgetui import after_ejection, engine, payloads, text
 from judgetui.engine import Classification, Outcome, Situation, sanction_applies
 from judgetui.i18n import N_, _
 from judgetui.identity import Caller, current_caller
@@ -255,12 +255,11 @@ class Planner:
             raise BadInput(f"note: {exc}") from None
         players = [self.player(state, p) for p in dict.fromkeys(req.players)]
         for pid in players:
-            if state.players[pid].status != "active":
-                raise BadInput(
-                    _("player {id} is {status}").format(
-                        id=pid, status=text.player_status_name(state.players[pid].status)
-                    )
-                )
+            # Conduct (rules.toml ``after_ejection``) can still be recorded against a
+            # player who no longer plays; nothing else can (issue 11 item 10).
+            refused = after_ejection.refusal(state, pid, req.infraction)
+            if refused is not None:
+                raise BadInput(refused)
         if req.penalty is not None:
             self.penalty_key(req.penalty)
         incident = self.new_id()
