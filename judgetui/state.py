@@ -430,6 +430,12 @@ class EventState:
     def _on_round_set(self, entry: Mapping[str, Any], data: Mapping[str, Any]) -> None:
         self.round = int(data["round"])
 
+    def _on_rounds_set(self, entry: Mapping[str, Any], data: Mapping[str, Any]) -> None:
+        rounds = data["rounds"]
+        if type(rounds) is not int or rounds < 1:
+            raise ValueError(f"rounds is not a positive whole number: {rounds!r}")
+        self.rounds = rounds
+
     def _on_finals_entered(self, entry: Mapping[str, Any], data: Mapping[str, Any]) -> None:
         self.phase = "finals"
         self._points.clear()

@@ -49,6 +49,13 @@ def outcome_name(rules: Rules, outcome: Outcome, *, short: bool = False) -> str:
     warning = penalty_name(rules, outcome.warning, short=short)
     if outcome.sanction is None:
         return warning
+    if (
+        rules.penalties[outcome.sanction].ends_tournament
+        and not rules.penalties[outcome.warning].points
+    ):
+        # "Notice + Disqualification" says nothing the disqualification does not: a
+        # warning of no points beside a sanction that ends the tournament goes unsaid.
+        return penalty_name(rules, outcome.sanction, short=short)
     return f"{warning} + {penalty_name(rules, outcome.sanction, short=short)}"
 
 

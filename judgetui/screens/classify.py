@@ -728,20 +728,9 @@ class ClassifyScreen(StationScreen):
         first = next(iter(found.values()))
         recommended = {c.recommended for c in found.values()}
         same = len(recommended) == 1
-        min_warning = max(rules.penalties[c.minimum.warning].rank for c in found.values())
-        min_sanction = max(
-            -1 if c.minimum.sanction is None else rules.penalties[c.minimum.sanction].rank
-            for c in found.values()
-        )
-        keys = [k for k in rules.warnings() if rules.penalties[k].rank >= min_warning]
-        keys += [k for k in rules.sanctions_ladder() if rules.penalties[k].rank >= min_sanction]
         out: list[Choice] = [] if same else [Choice(EACH_RECOMMENDATION, None, True)]
-        seen: set[Outcome] = set()
-        for key in keys:
-            outcome = engine.choose(rules, first, key)
-            if outcome in seen:
-                continue
-            seen.add(outcome)
+        # The list is the engine's: which pairings are valid is a rule, not the screen's.
+        for key, outcome in engine.choices(rules, list(found.values())):
             out.append(Choice(key, outcome, same and outcome == first.recommended))
         return out
 
