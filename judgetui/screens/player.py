@@ -83,7 +83,9 @@ class PlayerScreen(StationScreen):
 
     HELP_TITLE: ClassVar[str] = N_("Player")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "new_incident", N_("New incident")),
+        # A priority key, as on the dashboard: the App awaits it before the next key, so
+        # the letters typed right after `n` land in the new incident's search.
+        Binding("n", "new_incident", N_("New incident"), priority=True),
         Binding("d", "decide", N_("Decide")),
         Binding("r", "review", N_("Review pending")),
         Binding("v", "void", N_("Void")),
