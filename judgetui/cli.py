@@ -201,7 +201,9 @@ def build_parser() -> argparse.ArgumentParser:
     _flags(classify)
     classify.add_argument("--finals", action="store_true", help=_("classify for the final rounds"))
 
-    event = command("event", _("create the event, set the round, enter the finals"))
+    event = command(
+        "event", _("create the event, set the round or the number of rounds, enter the finals")
+    )
     event_sub = event.add_subparsers(dest="event_command", parser_class=_Parser, required=True)
     init = event_sub.add_parser("init")
     _common(init, top=False)
