@@ -16,7 +16,7 @@ import orjson
 
 from judgetui import diagnostics, engine, i18n
 from judgetui.engine import Situation
-from judgetui.i18n import _
+from judgetui.i18n import _, ngettext
 from judgetui.rules import Rules, RulesError, load_rules, load_source, shipped_rules, summary
 from judgetui.store import (
     EntryNotStorable,
@@ -28,6 +28,7 @@ from judgetui.store import (
 
 if TYPE_CHECKING:
     from judgetui.settings import LoadedSettings
+    from judgetui.state import EventState
 
 _P = ParamSpec("_P")
 EXIT_BROKEN = 1
@@ -198,7 +199,9 @@ def build_parser() -> argparse.ArgumentParser:
     _flags(classify)
     classify.add_argument("--finals", action="store_true", help=_("classify for the final rounds"))
 
-    event = command("event", _("create the event, set the round, enter the finals"))
+    event = command(
+        "event", _("create the event, set the round or the number of rounds, enter the finals")
+    )
     event_sub = event.add_subparsers(dest="event_command", parser_class=_Parser, required=True)
     init = event_sub.add_parser("init")
     _common(init, top=False)
@@ -216,6 +219,16 @@ def build_parser() -> argparse.ArgumentParser:
     rnd = event_sub.add_parser("round")
     _common(rnd, top=False)
     rnd.add_argument("number", type=_int_in(1, MAX_ROUND))
+    rnd.add_argument(
+        "--back",
+        action="store_true",
+        help=_("allow setting the round back to an earlier one"),
+    )
+    total = event_sub.add_parser(
+        "rounds", help=_("the head judge changes the number of rounds (a log entry)")
+    )
+    _common(total, top=False)
+    total.add_argument("number", type=_int_in(1, MAX_ROUND))
     fin = event_sub.add_parser("finals")
     _common(fin, top=False)
     judge = event_sub.add_parser("judge")
@@ -478,8 +491,16 @@ def cmd_event(args: argparse.Namespace) -> int:
         )
         return 0
     if args.event_command == "round":
-        station.set_round(args.judge, args.number)
+        station.set_round(args.judge, args.number, back=args.back)
         print(_("round {n}").format(n=args.number))
+        return 0
+    if args.event_command == "rounds":
+        station.set_rounds(args.judge, args.number)
+        print(
+            ngettext("the event has {n} round", "the event has {n} rounds", args.number).format(
+                n=args.number
+            )
+        )
         return 0
     if args.event_command == "rules":
         source = load_source(args.file)
@@ -513,9 +534,39 @@ def cmd_event(args: argparse.Namespace) -> int:
     if args.json:
         _emit_json(event_dict(state))
     else:
-        for key, value in event_dict(state).items():
-            print(f"{key}: {value}")
+        print(event_text(state))
     return 0
+
+
+def event_text(state: EventState) -> str:
+    """``event show`` for a person: words, not Python values (``--json`` keeps the data)."""
+    from judgetui.text import phase_name
+
+    roles = {"head": _("head judge"), "floor": _("floor judge")}
+    rounds = (
+        _("{n} of {total}").format(n=state.round, total=state.rounds)
+        if state.rounds is not None
+        else _("{n} (number of rounds not set)").format(n=state.round)
+    )
+    judges = _(", ").join(
+        f"{j.name} ({roles.get(j.role, j.role)}" + (f", {j.os_user})" if j.os_user else ")")
+        for j in state.judges.values()
+    )
+    lines = [
+        _("Event: {name}").format(name=state.name),
+        _("Round: {rounds}, {phase}").format(rounds=rounds, phase=phase_name(state.phase)),
+        _("Judges: {judges}").format(judges=judges),
+        _("Bound to OS accounts: {answer}").format(answer=_("yes") if state.bound else _("no")),
+        _("Created: {at}").format(at=state.created_at),
+        ngettext(
+            "Cautions: {n} (not recorded)", "Cautions: {n} (not recorded)", state.cautions
+        ).format(n=state.cautions),
+        ngettext("Log: {n} entry", "Log: {n} entries", state.count).format(n=state.count),
+        _("Rules: version {version}, sha256 {sha}").format(
+            version=state.rules.version, sha=state.rules_source().sha256
+        ),
+    ]
+    return "\n".join(lines)
 
 
 def cmd_players(args: argparse.Namespace) -> int:
@@ -526,11 +577,21 @@ def cmd_players(args: argparse.Namespace) -> int:
     except RosterError as exc:
         raise CliError(str(exc)) from None
     station = _station(args)
+    from judgetui.service import renamed_players
+
+    renamed = renamed_players(station.load(), roster.players)
     station.import_players(args.judge, roster.players)
     print(roster.summary(args.file))
     if (ignored := roster.ignored_line()) is not None:
         print(ignored)
-    print(_("{n} players imported").format(n=len(roster.players)))
+    # A re-imported CSV keeps the ids and takes the new names: say which, on stderr.
+    for pid, old, new in renamed:
+        print(
+            _("judgetui: {id} renamed: {old} → {new}").format(id=pid, old=old, new=new),
+            file=sys.stderr,
+        )
+    n = len(roster.players)
+    print(ngettext("{n} player imported", "{n} players imported", n).format(n=n))
     return 0
 
 

@@ -196,7 +196,9 @@ def _review_queue(
     planner: Planner, state: EventState, rng: random.Random, add: object, leave: int
 ) -> None:
     assert callable(add)
-    items = state.queue()
+    # Oldest first, as a day's reviews go (the queue itself puts decisions first), so the
+    # newest `leave` items stay waiting.
+    items = sorted(state.queue(), key=lambda item: item.at)
     for item in items[: max(0, len(items) - leave)]:
         if item.kind == "decision":
             owed = state.decision_owed(item.player)

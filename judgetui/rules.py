@@ -156,6 +156,7 @@ class Infraction:
     extra_if_no_remedy: str | None = None
     multi_player: bool = False
     draft_only: bool = False
+    after_ejection: bool = False
     repeat_upgrade: bool = True
     steps: list[str] = field(default_factory=list)
     tardiness_steps: list[TardinessStep] = field(default_factory=list)

@@ -118,6 +118,7 @@ class Infraction(_Strict):
     extra_if_no_remedy: str | None = None
     multi_player: bool = False
     draft_only: bool = False
+    after_ejection: bool = False
     repeat_upgrade: bool = True
     steps: list[str] = []
     tardiness_steps: list[TardinessStep] = []

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal, cast
 
-from judgetui import engine, payloads, text
+from judgetui import after_ejection, engine, payloads, text
 from judgetui.engine import Classification, Outcome, Situation, sanction_applies
 from judgetui.i18n import N_, _
 from judgetui.identity import Caller, current_caller
@@ -112,6 +112,20 @@ class RecordRequest:
     penalty: str | None = None
     request: bool = False
     """A floor judge asks the head judge to issue a penalty only the head judge may issue."""
+
+
+#: The most rounds an event may have (the CLI's ``--rounds`` bound).
+MAX_ROUNDS = 1000
+
+
+def renamed_players(state: EventState, players: Sequence[Player]) -> list[tuple[str, str, str]]:
+    """(id, old name, new name) of each player an import would rename: a re-imported CSV
+    keeps ids and takes the new names, and the judge is told which (issue 11 item 11)."""
+    return [
+        (p.id, state.players[p.id].name, p.name)
+        for p in players
+        if p.id in state.players and state.players[p.id].name != p.name
+    ]
 
 
 @dataclass(frozen=True)
@@ -255,12 +269,11 @@ class Planner:
             raise BadInput(f"note: {exc}") from None
         players = [self.player(state, p) for p in dict.fromkeys(req.players)]
         for pid in players:
-            if state.players[pid].status != "active":
-                raise BadInput(
-                    _("player {id} is {status}").format(
-                        id=pid, status=text.player_status_name(state.players[pid].status)
-                    )
-                )
+            # Conduct (rules.toml ``after_ejection``) can still be recorded against a
+            # player who no longer plays; nothing else can (issue 11 item 10).
+            refused = after_ejection.refusal(state, pid, req.infraction)
+            if refused is not None:
+                raise BadInput(refused)
         if req.penalty is not None:
             self.penalty_key(req.penalty)
         incident = self.new_id()
@@ -611,12 +624,38 @@ class Planner:
         )
         return [self.entry("decision_made", judge, payload.model_dump())]
 
-    def plan_round(self, state: EventState, judge_name: str | None, number: int) -> list[Entry]:
+    def plan_round(
+        self, state: EventState, judge_name: str | None, number: int, back: bool = False
+    ) -> list[Entry]:
         judge = self.identify(state, judge_name)
         self.require_head(judge, N_("change the round"))
         if number < 1 or (state.rounds is not None and number > state.rounds + 8):
             raise BadInput(_("round {n} is out of range").format(n=number))
+        if number < state.round and not back:
+            # A slip of the finger would file every later record under the wrong round.
+            raise BadInput(
+                _(
+                    "round {n} is before the current round {current}: "
+                    "to set the round back, say so (--back)"
+                ).format(n=number, current=state.round)
+            )
         return [self.entry("round_set", judge, {"round": number})]
+
+    def plan_rounds(self, state: EventState, judge_name: str | None, total: int) -> list[Entry]:
+        """The head judge changes the number of rounds after set-up: a ``rounds_set`` entry."""
+        judge = self.identify(state, judge_name)
+        self.require_head(judge, N_("change the number of rounds"))
+        if total < 1 or total > MAX_ROUNDS:
+            raise BadInput(_("{n} rounds is out of range").format(n=total))
+        if total < state.round:
+            raise BadInput(
+                _("{n} rounds is fewer than the current round {current}").format(
+                    n=total, current=state.round
+                )
+            )
+        if total == state.rounds:
+            raise BadInput(_("the event already has {n} rounds").format(n=total))
+        return [self.entry("rounds_set", judge, {"rounds": total})]
 
     def plan_finals(self, state: EventState, judge_name: str | None) -> list[Entry]:
         judge = self.identify(state, judge_name)
@@ -833,8 +872,13 @@ class Station:
         self._write(plan)
         return result[-1]
 
-    def set_round(self, judge: str | None, number: int) -> list[Entry]:
-        return self._write(lambda s: self.planner.plan_round(s, judge, number))
+    def set_round(self, judge: str | None, number: int, back: bool = False) -> list[Entry]:
+        """Set the current round; an earlier round only with ``back`` (the judge said so)."""
+        return self._write(lambda s: self.planner.plan_round(s, judge, number, back))
+
+    def set_rounds(self, judge: str | None, total: int) -> list[Entry]:
+        """Change the number of rounds after set-up (the head judge's; a log entry)."""
+        return self._write(lambda s: self.planner.plan_rounds(s, judge, total))
 
     def enter_finals(self, judge: str | None) -> list[Entry]:
         return self._write(lambda s: self.planner.plan_finals(s, judge))

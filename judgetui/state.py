@@ -34,6 +34,15 @@ from judgetui.safe_text import visible
 from judgetui.store import settle_young_objects
 
 QueueKind = Literal["notice", "request", "decision"]
+QueueGroup = Literal["decision", "cheating", "investigation", "request", "notice"]
+#: The order the head judge sees the queue in (issue 11 item 6): decisions owed, then
+#: suspected or believed cheating, then Triple Warnings (investigations), then requests
+#: and notices together; oldest first within each.
+QUEUE_ORDER: tuple[QueueGroup, ...] = ("decision", "cheating", "investigation", "request", "notice")
+#: The upgrade answers (rules.toml ``[upgrades.*]``) that say the judge suspects or
+#: believes the player cheated, and the infraction that names it.
+CHEATING_FLAGS = frozenset({"suspected_cheating", "strong_cheating"})
+CHEATING_INFRACTION = "cheating"
 
 #: Statuses a record is written with; "dismissed" and "superseded" are derived by reviews.
 _WRITTEN_STATUSES = frozenset({"pending", "issued"})
@@ -218,6 +227,17 @@ class QueueItem:
     infraction: str | None
     judge: str | None
     at: str
+    group: QueueGroup = "notice"
+    """Why it stands where it does in the queue (`QUEUE_ORDER`)."""
+
+
+def queue_group(record: RecordState) -> QueueGroup:
+    """The queue group of a notice or request (`QUEUE_ORDER`)."""
+    if record.infraction == CHEATING_INFRACTION or CHEATING_FLAGS & set(record.flags):
+        return "cheating"
+    if record.investigation:
+        return "investigation"
+    return "request" if record.status == "pending" else "notice"
 
 
 @dataclass(slots=True)
@@ -413,6 +433,12 @@ class EventState:
 
     def _on_round_set(self, entry: Mapping[str, Any], data: Mapping[str, Any]) -> None:
         self.round = int(data["round"])
+
+    def _on_rounds_set(self, entry: Mapping[str, Any], data: Mapping[str, Any]) -> None:
+        rounds = data["rounds"]
+        if type(rounds) is not int or rounds < 1:
+            raise ValueError(f"rounds is not a positive whole number: {rounds!r}")
+        self.rounds = rounds
 
     def _on_finals_entered(self, entry: Mapping[str, Any], data: Mapping[str, Any]) -> None:
         self.phase = "finals"
@@ -701,7 +727,8 @@ class EventState:
         return [i for i in (*self.records, *self.decisions) if i.startswith(key)]
 
     def queue(self) -> list[QueueItem]:
-        """What waits for the head judge, oldest first."""
+        """What waits for the head judge: decisions owed, cheating, investigations, then
+        the rest; oldest first within each (`QUEUE_ORDER`)."""
         items: list[QueueItem] = []
         for record in self.records.values():
             if record.status == "pending":
@@ -719,6 +746,7 @@ class EventState:
                     record.infraction,
                     record.judge,
                     record.at,
+                    queue_group(record),
                 )
             )
         for player in self.players.values():
@@ -733,7 +761,14 @@ class EventState:
                         None,
                         None,
                         last.at,
+                        "decision",
                     )
                 )
-        items.sort(key=lambda item: item.at)
+        first = QUEUE_ORDER[:3]  # requests and notices share one place: oldest first
+        items.sort(
+            key=lambda item: (
+                first.index(item.group) if item.group in first else len(first),
+                item.at,
+            )
+        )
         return items

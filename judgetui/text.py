@@ -36,10 +36,26 @@ def question(rules: Rules, flag: str) -> str:
     return upgrade.ja if language() == "ja" else upgrade.en
 
 
+def situation_flag_name(flag: str) -> str:
+    """A situation flag the engine reads (`judgetui.rules.SITUATION_FLAGS`) in words."""
+    names = {
+        "between_matches": _("Committed or found between matches"),
+        "advantage_in_game": _("It gave an advantage in the current game"),
+    }
+    return names.get(flag, flag)
+
+
 def outcome_name(rules: Rules, outcome: Outcome, *, short: bool = False) -> str:
     warning = penalty_name(rules, outcome.warning, short=short)
     if outcome.sanction is None:
         return warning
+    if (
+        rules.penalties[outcome.sanction].ends_tournament
+        and not rules.penalties[outcome.warning].points
+    ):
+        # "Notice + Disqualification" says nothing the disqualification does not: a
+        # warning of no points beside a sanction that ends the tournament goes unsaid.
+        return penalty_name(rules, outcome.sanction, short=short)
     return f"{warning} + {penalty_name(rules, outcome.sanction, short=short)}"
 
 

@@ -134,7 +134,9 @@ def test_the_judges_choice_in_the_palette_is_kept(
 
     run(go())
     text = path.read_text()
-    assert text == '# mine\nrefresh_ms = 300\ntheme = "judgetui-contrast"\n[keys]\n"app.help" = "f2"\n'
+    assert (
+        text == '# mine\nrefresh_ms = 300\ntheme = "judgetui-contrast"\n[keys]\n"app.help" = "f2"\n'
+    )
     assert settings.load(str(path), {}).theme == themes.CONTRAST
 
 
@@ -262,7 +264,9 @@ def test_tamper_banner_and_owed_decisions_stay_distinct(
     banner_fg, banner_bg = colours(find(lines, "altered"), system)
     # the second owed row: the first is under the players' cursor, drawn in cursor colours
     owed_fg, owed_bg = colours(find(lines, "decision owed", last=True), system)
-    queue_fg, _queue_bg = colours(find(lines, "Decision"), system)  # the queue's kind column
+    # the queue's kind column; decisions come first in the queue, so the first is under
+    # the queue's cursor: the last one
+    queue_fg, _queue_bg = colours(find(lines, "Decision", last=True), system)
     title_fg, title_bg = colours(find(lines, "Recent"), system)  # a pane title
     # the banner is a filled bar: its own background, unlike the screen's
     assert banner_fg != banner_bg

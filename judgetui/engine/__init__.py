@@ -7,6 +7,7 @@ as a parsed `Rules` object and the player's history as `PastPenalty` values.
 from judgetui.engine.classify import (
     BelowMinimum,
     at_least,
+    choices,
     choose,
     classify,
     is_official,
@@ -39,6 +40,7 @@ __all__ = [
     "RecordStatus",
     "Situation",
     "at_least",
+    "choices",
     "choose",
     "classify",
     "counted_warnings",

@@ -243,3 +243,32 @@ def at_least(rules: Rules, outcome: Outcome, floor: Outcome) -> bool:
     return _warning_rank(rules, outcome.warning) >= _warning_rank(rules, floor.warning) and (
         _sanction_rank(rules, outcome.sanction) >= _sanction_rank(rules, floor.sanction)
     )
+
+
+def choices(rules: Rules, found: Sequence[Classification]) -> list[tuple[str, Outcome]]:
+    """Every penalty the judge may choose for an incident, mildest first, as (key, outcome)
+    for the first player's classification; none below any player's minimum.
+
+    A warning level keeps the recommended sanction and a sanction keeps the recommended
+    warning level (`choose`). A warning level pairs with a game or match loss (the chart's
+    警２ + マ敗, RULINGS §1), not with a sanction that ends the tournament
+    (``ends_tournament``): when the recommendation is an ejection, "Double Warning +
+    Ejection" is not offered beside it; the ejection is chosen as the sanction it is.
+    """
+    first = found[0]
+    min_warning = max(_warning_rank(rules, c.minimum.warning) for c in found)
+    min_sanction = max(_sanction_rank(rules, c.minimum.sanction) for c in found)
+    out: list[tuple[str, Outcome]] = []
+    seen: set[Outcome] = set()
+    keys = [k for k in rules.warnings() if _warning_rank(rules, k) >= min_warning]
+    keys += [k for k in rules.sanctions_ladder() if _sanction_rank(rules, k) >= min_sanction]
+    for key in keys:
+        outcome = choose(rules, first, key)
+        ends = outcome.sanction is not None and rules.penalties[outcome.sanction].ends_tournament
+        if ends and key != outcome.sanction and outcome != first.recommended:
+            continue
+        if outcome in seen:
+            continue
+        seen.add(outcome)
+        out.append((key, outcome))
+    return out

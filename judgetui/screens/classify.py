@@ -23,7 +23,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import ContentSwitcher, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from judgetui import engine, text
+from judgetui import after_ejection, engine, text
 from judgetui.engine import Classification, Outcome, Situation
 from judgetui.i18n import N_, _, language
 from judgetui.screens.base import StationScreen
@@ -398,7 +398,9 @@ class ClassifyScreen(StationScreen):
             points_text(state.points(player_id), self.session.rules.three_warnings.threshold)
         )
         if player.status != "active":
-            prompt.append(f"  {status_name(player.status)}", style="italic")
+            # Chosen still (conduct can follow an ejection); the infraction step refuses
+            # anything else, with this reason (issue 11 item 10).
+            prompt.append(f"  {after_ejection.status_note(state, player_id)}", style="italic")
         return prompt
 
     def _fill_players(self) -> None:
@@ -412,7 +414,8 @@ class ClassifyScreen(StationScreen):
             found = list(self.marked) + [pid for pid in state.players if pid not in self.marked]
         shown = found[:PLAYER_MATCHES]
         highlight = next(
-            (i for i, pid in enumerate(shown) if state.players[pid].status == "active"), None
+            (i for i, pid in enumerate(shown) if state.players[pid].status == "active"),
+            0 if shown and query else None,
         )
         # The same players, marks and footnote as shown already: nothing to re-render.
         shown_now = (
@@ -427,14 +430,7 @@ class ClassifyScreen(StationScreen):
         self._players_shown = shown_now
         self._moved = False
         options.clear_options()
-        options.add_options(
-            Option(
-                self._player_prompt(pid),
-                id=pid,
-                disabled=state.players[pid].status != "active",
-            )
-            for pid in shown
-        )
+        options.add_options(Option(self._player_prompt(pid), id=pid) for pid in shown)
         if len(found) > len(shown):
             more = _("… {n} more: keep typing").format(n=len(found) - len(shown))
             options.add_option(Option(Text(more, style="dim italic"), disabled=True))
@@ -554,6 +550,13 @@ class ClassifyScreen(StationScreen):
         option = self.query_one("#infraction-list", OptionList).highlighted_option
         if option is None or option.id is None:
             self.notify(_("No infraction matches; change the search."), severity="warning")
+            return
+        state = self.session.state
+        refused = [
+            r for pid in self.players if (r := after_ejection.refusal(state, pid, option.id))
+        ]
+        if refused:
+            self.notify("\n".join(refused), severity="error")
             return
         self.infraction = option.id
         await self._go("intentional")
@@ -747,20 +750,9 @@ class ClassifyScreen(StationScreen):
         first = next(iter(found.values()))
         recommended = {c.recommended for c in found.values()}
         same = len(recommended) == 1
-        min_warning = max(rules.penalties[c.minimum.warning].rank for c in found.values())
-        min_sanction = max(
-            -1 if c.minimum.sanction is None else rules.penalties[c.minimum.sanction].rank
-            for c in found.values()
-        )
-        keys = [k for k in rules.warnings() if rules.penalties[k].rank >= min_warning]
-        keys += [k for k in rules.sanctions_ladder() if rules.penalties[k].rank >= min_sanction]
         out: list[Choice] = [] if same else [Choice(EACH_RECOMMENDATION, None, True)]
-        seen: set[Outcome] = set()
-        for key in keys:
-            outcome = engine.choose(rules, first, key)
-            if outcome in seen:
-                continue
-            seen.add(outcome)
+        # The list is the engine's: which pairings are valid is a rule, not the screen's.
+        for key, outcome in engine.choices(rules, list(found.values())):
             out.append(Choice(key, outcome, same and outcome == first.recommended))
         return out
 

@@ -8,6 +8,7 @@ player rows are made once per version of the event and only filtered per keystro
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.cells import cell_len
@@ -19,11 +20,11 @@ from textual.containers import Container, Horizontal, Vertical
 from textual.widgets import Input, Static
 
 from judgetui import screens
-from judgetui.i18n import N_, _
+from judgetui.i18n import N_, _, ngettext
 from judgetui.screens.base import StationScreen
 from judgetui.search import fold, player_text
 from judgetui.session import HEAD_SHOWN, Session
-from judgetui.state import DecisionState, QueueItem
+from judgetui.state import QUEUE_ORDER, DecisionState, QueueItem
 from judgetui.text import infraction_name
 from judgetui.widgets.footer import StationFooter
 from judgetui.widgets.format import (
@@ -52,6 +53,27 @@ def _kind_label(kind: str) -> Text:
     }
     label, style = labels.get(kind, (kind, ""))
     return Text(label, style=style)
+
+
+def pending_title(queue: Sequence[QueueItem]) -> str:
+    """``Pending for the head judge: 7 — 2 decisions, 1 cheating, 4 notices``.
+
+    The kinds in the queue's own order (`judgetui.state.QUEUE_ORDER`), only those that
+    wait, so the line stays short enough for 80 columns.
+    """
+    title = _("Pending for the head judge: {n}").format(n=len(queue))
+    counts = Counter(item.group for item in queue)
+    words = {
+        "decision": lambda n: ngettext("{n} decision", "{n} decisions", n),
+        "cheating": lambda n: _("{n} cheating"),
+        "investigation": lambda n: ngettext("{n} investigation", "{n} investigations", n),
+        "request": lambda n: ngettext("{n} request", "{n} requests", n),
+        "notice": lambda n: ngettext("{n} notice", "{n} notices", n),
+    }
+    parts = [words[g](counts[g]).format(n=counts[g]) for g in QUEUE_ORDER if counts[g]]
+    if not parts:
+        return title
+    return title + " — " + _(", ").join(parts)
 
 
 class PlayerRow:
@@ -304,7 +326,7 @@ class DashboardScreen(StationScreen):
                 )
             )
         self.query_one("#pending", RowTable).set_rows(rows)
-        title = _("Pending for the head judge: {n}").format(n=len(rows))
+        title = pending_title(self._queue)
         self.query_one("#pending-title", Static).update(Text(title, style="bold"))
 
     def _show_players(self) -> None:

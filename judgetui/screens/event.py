@@ -29,7 +29,7 @@ from judgetui.roster import Roster, RosterError, read_roster
 from judgetui.screens.base import StationScreen
 from judgetui.screens.confirm import ConfirmModal
 from judgetui.screens.player import clock_time
-from judgetui.service import BadInput
+from judgetui.service import BadInput, renamed_players
 from judgetui.state import EventState
 from judgetui.widgets.footer import StationFooter
 from judgetui.widgets.format import phase_name
@@ -218,6 +218,30 @@ class EventScreen(StationScreen):
             self.set_focus(None)
             return
         self.set_focus(None)
+        current = session.state.round
+        if number < current:
+            # Back to an earlier round only when the head judge says so: a slip would
+            # file every later record under the wrong round (issue 11 item 11).
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self.run_service(
+                        lambda: session.station.set_round(session.judge.name, number, back=True),
+                        done=_("The round is set back to {n}.").format(n=number),
+                    )
+
+            self.app.push_screen(
+                ConfirmModal(
+                    _(
+                        "Set the round back from {current} to {n}?\n\n"
+                        "Records from now on are filed under round {n}."
+                    ).format(current=current, n=number),
+                    _("Set it back"),
+                    _("Keep round {current}").format(current=current),
+                    enter_says_yes=False,
+                ),
+                answered,
+            )
+            return
         self.run_service(
             lambda: session.station.set_round(session.judge.name, number),
             done=_("Round {n} has begun.").format(n=number),
@@ -257,10 +281,12 @@ class EventScreen(StationScreen):
         session = self.session
         failure: list[str] = []
         read: list[str] = []
+        renamed: list[tuple[str, str, str]] = []
 
         def work() -> int:
             try:
                 roster = read_roster_file(path)
+                renamed.extend(renamed_players(session.state, roster.players))
                 session.station.import_players(session.judge.name, roster.players)
             except Exception as exc:
                 failure.append(str(exc))
@@ -276,6 +302,16 @@ class EventScreen(StationScreen):
             self.notify(
                 ngettext("{n} player imported.", "{n} players imported.", count).format(n=count)
             )
+            if renamed:
+                # A re-import keeps the ids and takes the new names: say which.
+                self.notify(
+                    "\n".join(
+                        _("{id} renamed: {old} → {new}").format(id=pid, old=old, new=new)
+                        for pid, old, new in renamed
+                    ),
+                    title=_("Renamed by the import"),
+                    severity="warning",
+                )
             event.input.value = ""
             self.set_focus(None)
 

@@ -61,11 +61,31 @@ def clock_time(at: str, now: datetime | None = None) -> str:
     return local.strftime("%H:%M")
 
 
+def points_summary(state: EventState, player_id: str, points: int, owed: bool) -> str:
+    """The points with what they mean now, never contradicting "Decision owed".
+
+    A player who no longer plays owes no decision; a decision already made is said so;
+    otherwise the threshold is named.
+    """
+    player = state.players[player_id]
+    threshold = state.rules.three_warnings.threshold
+    if player.status != "active":
+        return _("{n} (no decision: the player is {status})").format(
+            n=points, status=status_name(player.status)
+        )
+    if points >= threshold and not owed:
+        return _("{n} (the three-warning decision is made)").format(n=points)
+    return _("{n} (a decision is owed at {t})").format(n=points, t=threshold)
+
+
 class PlayerScreen(StationScreen):
     """Everything about one player the judges have recorded."""
 
     HELP_TITLE: ClassVar[str] = N_("Player")
     BINDINGS: ClassVar[list[BindingType]] = [
+        # A priority key, as on the dashboard: the App awaits it before the next key, so
+        # the letters typed right after `n` land in the new incident's search.
+        Binding("n", "new_incident", N_("New incident"), priority=True, id="player.new_incident"),
         Binding("d", "decide", N_("Decide"), id="player.decide"),
         Binding("r", "review", N_("Review pending"), id="player.review"),
         Binding("v", "void", N_("Void"), id="player.void"),
@@ -167,16 +187,16 @@ class PlayerScreen(StationScreen):
             style="bold" if player.status == "active" else "bold reverse",
         )
         points = state.points(self.player_id)
+        owed = state.decision_owed(self.player_id)
+        # A line of its own: at 80 columns "Status: active" and "Points" wrapped into one
+        # word when copied ("activePoints").
         out.append(
-            "   " + _("Points in the {phase}").format(phase=phase_name(state.phase)) + ": ",
+            "\n" + _("Points in the {phase}").format(phase=phase_name(state.phase)) + ": ",
             style="bold",
         )
-        out.append(
-            _("{n} (a decision is owed at {t})").format(n=points, t=rules.three_warnings.threshold)
-        )
+        out.append(points_summary(state, self.player_id, points, owed is not None))
         if state.phase == "finals":
             out.append("\n" + _("The count restarted at the final rounds; the history is kept."))
-        owed = state.decision_owed(self.player_id)
         out.append("\n" + _("Decision owed") + ": ", style="bold")
         if owed is None:
             out.append(_("no"))
@@ -380,6 +400,13 @@ class PlayerScreen(StationScreen):
         from judgetui.screens.decision import decide_for
 
         decide_for(self, self.player_id)
+
+    async def action_new_incident(self) -> None:
+        """n: a new incident with this player chosen. Awaited until the screen is up, so
+        keys typed right after ``n`` reach the classification (issue 11 item 8)."""
+        from judgetui.screens.classify import ClassifyScreen
+
+        await self.app.push_screen(ClassifyScreen([self.player_id]))
 
     def action_review(self) -> None:
         from judgetui.screens.review import ReviewScreen

@@ -7,7 +7,7 @@ the one asked (a warning level or a sanction), or dismisses it with a note, and 
 "minor" on the way (it decides which three-warning options stay open, RULINGS §3). The
 player's history stands beside the item, so nobody reviews blind.
 
-Keys: ``c`` confirm, ``u`` upgrade, ``x`` dismiss, ``m`` minor, ``d``/enter decide
+Keys: ``c`` confirm, ``u`` upgrade, ``x`` dismiss, ``m`` minor, ``v`` void, ``d``/enter decide
 (decision items), ``j``/``k`` or the arrows move, ``p`` the player, escape back.
 """
 
@@ -24,7 +24,7 @@ from textual.widgets import DataTable, Static
 
 from judgetui import engine, text
 from judgetui.i18n import N_, _, ngettext
-from judgetui.rules import WARNING
+from judgetui.rules import SITUATION_FLAGS, WARNING
 from judgetui.screens.base import StationScreen
 from judgetui.screens.decision import decide_for
 from judgetui.screens.player import INFRACTION_WIDTH, PlayerScreen, clipped, clock_time
@@ -91,6 +91,81 @@ def effect_text(state: EventState, before: int, after: int) -> str:
     return words
 
 
+def answers_text(state: EventState, record: RecordState) -> Text:
+    """Every answer the judge gave: each upgrade question of the rules that applies to the
+    infraction (yes or no), the situation flags the engine reads, and minutes late."""
+    rules = state.rules
+    out = Text()
+    out.append(_("Answers") + ":\n", style="bold")
+    flags = set(record.flags)
+    asked = [
+        flag
+        for flag, upgrade in rules.upgrades.items()
+        if not upgrade.applies_to or record.infraction in upgrade.applies_to
+    ]
+    # The yes answers first: they are what raised the penalty.
+    for flag in sorted(asked, key=lambda f: f not in flags):
+        yes = flag in flags
+        out.append("  " + (_("yes") if yes else _("no")) + "  ", style="bold" if yes else "dim")
+        out.append(text.question(rules, flag) + "\n", style="bold" if yes else "dim")
+    for flag in sorted(SITUATION_FLAGS & flags):
+        out.append("  " + _("yes") + "  ", style="bold")
+        out.append(text.situation_flag_name(flag) + "\n", style="bold")
+    if record.minutes_late is not None:
+        out.append("  " + _("Minutes late") + ": ", style="bold")
+        out.append(f"{record.minutes_late}\n")
+    return out
+
+
+def reasons_text(state: EventState, record: RecordState) -> Text:
+    """The engine's reasons for the record, each with its rule: the classification redone
+    from the stored answers and the player's history before it."""
+    rules = state.rules
+    history = [
+        r.past()
+        for r in state.history(record.player)
+        if r.seq < record.seq and r.status != "superseded" and r.id != record.id
+    ]
+    situation = engine.Situation(
+        intentional=record.intentional,
+        disruptive=record.disruptive,
+        infraction=record.infraction,
+        flags=frozenset(record.flags),
+        minutes_late=record.minutes_late,
+        phase=record.phase,
+    )
+    try:
+        classification = engine.classify(rules, situation, history)
+    except KeyError:  # a flag or infraction the rules in force no longer know
+        return Text()
+    out = Text()
+    out.append(_("Reasons") + ":\n", style="bold")
+    for reason in classification.reasons:
+        out.append("  • " + text.reason_text(rules, reason) + "\n")
+    return out
+
+
+def incident_text(state: EventState, record: RecordState) -> Text:
+    """The other players of the same incident (the same ``incident`` id), with their
+    penalty and status, so one incident is reviewed as one."""
+    rules = state.rules
+    others = [
+        r
+        for r in state.records.values()
+        if r.incident == record.incident and r.player != record.player and r.status != "superseded"
+    ]
+    if not others:
+        return Text()
+    out = Text()
+    out.append(_("Same incident") + ":\n", style="bold")
+    for other in others:
+        player = state.players[other.player]
+        out.append(f"  {player.name} ({player.id})  ")
+        out.append_text(outcome_text(rules, engine.Outcome(other.warning, other.sanction)))
+        out.append(f"  {status_name(other.status)}\n")
+    return out
+
+
 class ReviewScreen(StationScreen):
     """The head judge's queue, item by item, with the player's history beside it."""
 
@@ -105,6 +180,7 @@ class ReviewScreen(StationScreen):
         Binding("u", "upgrade", N_("Upgrade"), id="review.upgrade"),
         Binding("x", "dismiss_item", N_("Dismiss"), id="review.dismiss"),
         Binding("m", "minor", N_("Minor"), id="review.minor"),
+        Binding("v", "void", N_("Void"), id="review.void"),
         Binding("d,enter", "decide", N_("Decide"), id="review.decide"),
         Binding("j,down", "move(1)", N_("Next"), id="review.next"),
         Binding("k,up", "move(-1)", N_("Previous"), id="review.previous"),
@@ -122,7 +198,7 @@ class ReviewScreen(StationScreen):
         ),
     ]
     HEAD_ONLY: ClassVar[frozenset[str]] = frozenset(
-        {"confirm", "upgrade", "dismiss_item", "minor", "decide"}
+        {"confirm", "upgrade", "dismiss_item", "minor", "decide", "void"}
     )
     AUTO_FOCUS: ClassVar[str | None] = ""
     """Nothing takes the focus: the arrows move through the queue, not inside a pane."""
@@ -209,7 +285,7 @@ class ReviewScreen(StationScreen):
         if not allowed:
             return allowed
         item = self.current
-        if action in ("confirm", "upgrade", "dismiss_item", "minor"):
+        if action in ("confirm", "upgrade", "dismiss_item", "minor", "void"):
             return None if item is None or item.kind == "decision" or self.busy else True
         if action == "decide":
             return None if item is None or item.kind != "decision" or self.busy else True
@@ -316,7 +392,13 @@ class ReviewScreen(StationScreen):
             out.append(record.note + "\n")
         before = state.points(record.player)
         out.append(_("If confirmed") + ": ", style="bold")
-        out.append(effect_text(state, before, points_if(state, record, record.warning)))
+        out.append(effect_text(state, before, points_if(state, record, record.warning)) + "\n")
+        # What the floor judge saw and why the engine said what it did, below what the
+        # head judge decides on (at 80×24 the card scrolls; pageup/pagedown).
+        out.append_text(incident_text(state, record))
+        out.append_text(answers_text(state, record))
+        out.append_text(reasons_text(state, record))
+        out.rstrip()
         return out
 
     def _decision_card(self, state: EventState, item: QueueItem) -> Text:
@@ -498,6 +580,35 @@ class ReviewScreen(StationScreen):
             ),
             answered,
         )
+
+    def action_void(self) -> None:
+        """v: void the record (it stays in the log, marked voided; a reason is required)."""
+        from judgetui.screens.void import VoidModal, void_effect
+
+        record = self._record()
+        if record is None or record.status not in ("issued", "pending"):
+            self.notify(_("Choose a record or decision that still stands."), severity="warning")
+            return
+        session = self.session
+        rules = session.rules
+        name = session.state.players[record.player].name
+        what = _("{penalty} for {name}: {infraction}, round {round}").format(
+            penalty=text.penalty_name(rules, record.penalty),
+            name=name,
+            infraction=text.infraction_name(rules, record.infraction),
+            round=record.round,
+        )
+        record_id = record.id
+
+        def answered(note: str | None) -> None:
+            if note is None:
+                return
+            self.run_service(
+                lambda: session.station.void(session.judge.name, record_id, note),
+                done=_("Voided: {what}.").format(what=what),
+            )
+
+        self.app.push_screen(VoidModal(what, void_effect(rules, record)), answered)
 
     def action_minor(self) -> None:
         record = self._record()

@@ -52,6 +52,17 @@ def sanction_meaning(rules: Rules, key: str) -> str:
     )
 
 
+def void_effect(rules: Rules, target: object) -> str:
+    """What voiding ``target`` (a record or a decision) does, for the void dialog."""
+    from judgetui.state import DecisionState, RecordState
+
+    if isinstance(target, DecisionState):
+        return _("The player is active again; a decision is owed again if the points call for one.")
+    if isinstance(target, RecordState) and ends_tournament(rules, target.sanction):
+        return _("The player is active again unless another penalty ended their tournament.")
+    return _("Points, the queue and any decision that rested on it are recomputed.")
+
+
 _R = TypeVar("_R")
 
 

@@ -59,6 +59,10 @@ def penalty_text(rules: Rules, key: str) -> Text:
 
 
 def outcome_text(rules: Rules, outcome: Outcome) -> Text:
+    if outcome.sanction and text.outcome_name(rules, outcome) == text.penalty_name(
+        rules, outcome.sanction
+    ):
+        return penalty_text(rules, outcome.sanction)  # no "Notice + Disqualification"
     out = penalty_text(rules, outcome.warning)
     if outcome.sanction:
         out.append(" + ")
