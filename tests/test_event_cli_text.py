@@ -53,7 +53,7 @@ def test_one_player_imported_is_singular(
     csv.write_text("id,name\nP9,Nia Park\n", encoding="utf-8")
     code, out, err = run(capsys, "players", "import", csv, "--db", db_path, "--judge", HEAD)
     assert code == 0, err
-    assert out.strip() == "1 player imported"
+    assert out.strip().splitlines() == ["read one.csv as UTF-8: 1 player", "1 player imported"]
 
 
 def test_reimport_lists_the_renamed_players_on_stderr(
@@ -63,7 +63,7 @@ def test_reimport_lists_the_renamed_players_on_stderr(
     csv.write_text("id,name\nP1,Taro Yamada\nP2,Ann Lee-Smith\n", encoding="utf-8")
     code, out, err = run(capsys, "players", "import", csv, "--db", db_path, "--judge", HEAD)
     assert code == 0
-    assert out.strip() == "2 players imported"
+    assert out.strip().splitlines()[-1] == "2 players imported"
     assert err.strip().splitlines() == ["judgetui: P2 renamed: Ann Lee → Ann Lee-Smith"]
     assert fresh(station).players["P2"].name == "Ann Lee-Smith"
 
