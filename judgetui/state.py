@@ -192,6 +192,8 @@ class RecordState:
     """The earlier record this one may duplicate: the judge recorded it anyway."""
     witnesses: tuple[WitnessNote, ...] = ()
     """Other judges' reports of the same incident, oldest first."""
+    requested: bool = False
+    """Written as "pending": a floor judge's request for the head judge to issue it."""
 
     def past(self) -> PastPenalty:
         return PastPenalty(
@@ -539,6 +541,7 @@ class EventState:
                 opponent=opponent,
                 extension=extension,
                 duplicate_of=duplicate_of,
+                requested=status == "pending",
             )
             self._add_record(record)
 
