@@ -169,6 +169,7 @@ class DashboardScreen(StationScreen):
         Binding("r", "review", N_("Review")),
         Binding("d", "decide", N_("Decide")),
         Binding("e", "event", N_("Event")),
+        Binding("h", "history", N_("History")),
         Binding("slash", "filter", N_("Filter")),
         Binding("escape", "clear_filter", N_("Clear filter"), show=False),
         Binding("q", "quit", N_("Quit")),
@@ -433,6 +434,9 @@ class DashboardScreen(StationScreen):
 
     def action_event(self) -> None:
         screens.open_event(self.app)
+
+    def action_history(self) -> None:
+        screens.open_history(self.app)
 
     def action_decide(self) -> None:
         player = self.selected_player()
