@@ -201,10 +201,16 @@ class Planner:
                 )
             )
 
-    def entry(self, kind: str, judge: JudgeState | None, data: Mapping[str, Any]) -> Entry:
+    def entry(
+        self,
+        kind: str,
+        judge: JudgeState | None,
+        data: Mapping[str, Any],
+        at: datetime | None = None,
+    ) -> Entry:
         return {
             "kind": kind,
-            "at": _iso(self.clock()),
+            "at": _iso(self.clock() if at is None else at),
             "judge": judge.name if judge else None,
             "os_user": self.caller.os_user,
             "client": self.caller.client,
@@ -262,9 +268,9 @@ class Planner:
         """Refuse a table, game, opponent or extension out of bounds, and an opponent who
         is no player of the event or is one of the penalised players."""
         for value, low, high, what in (
-            (req.table, payloads.TABLE_MIN, payloads.TABLE_MAX, "table"),
-            (req.game, payloads.GAME_MIN, payloads.GAME_MAX, "game"),
-            (req.extension, payloads.EXTENSION_MIN, payloads.EXTENSION_MAX, "extension"),
+            (req.table, payloads.TABLE_MIN, payloads.TABLE_MAX, N_("table")),
+            (req.game, payloads.GAME_MIN, payloads.GAME_MAX, N_("game")),
+            (req.extension, payloads.EXTENSION_MIN, payloads.EXTENSION_MAX, N_("extension")),
         ):
             if value is not None and (type(value) is not int or not low <= value <= high):
                 raise BadInput(
@@ -280,14 +286,21 @@ class Planner:
                 )
 
     def possible_duplicate(
-        self, state: EventState, judge_name: str | None, req: RecordRequest
+        self,
+        state: EventState,
+        judge_name: str | None,
+        req: RecordRequest,
+        now: Callable[[], datetime] | None = None,
     ) -> RecordState | None:
         """Another judge's record that this request may report again (see
-        `EventState.possible_duplicate`): the first one found among its players."""
+        `EventState.possible_duplicate`): the first one found among its players.
+        ``now`` (default: the clock) is asked only when a record could match."""
         judge = self.identify(state, judge_name)
         window = self.rules.duplicate_window()
         for pid in dict.fromkeys(req.players):
-            found = state.possible_duplicate(pid, req.infraction, judge.name, self.clock, window)
+            found = state.possible_duplicate(
+                pid, req.infraction, judge.name, now or self.clock, window
+            )
             if found is not None:
                 return found
         return None
@@ -357,7 +370,16 @@ class Planner:
             raise BadInput(f"note: {exc}") from None
         players = [self.player(state, p) for p in dict.fromkeys(req.players)]
         self.check_context(state, req, players)
-        duplicate = self.possible_duplicate(state, judge.name, req)
+        # One moment for the duplicate check and the incident's entry, read from the
+        # clock once and only when needed (a clock may tick on every call).
+        moment: list[datetime] = []
+
+        def now() -> datetime:
+            if not moment:
+                moment.append(self.clock())
+            return moment[0]
+
+        duplicate = self.possible_duplicate(state, judge.name, req, now)
         if req.duplicate_of is not None:
             if not req.note.strip():
                 raise BadInput(_("recording a possible duplicate again needs a note saying why"))
@@ -465,7 +487,7 @@ class Planner:
                 extension=req.extension,
                 duplicate_of=duplicate_of,
             )
-            entries.append(self.entry("incident_recorded", judge, payload))
+            entries.append(self.entry("incident_recorded", judge, payload, now()))
         if len(records) < len(players):
             caution = payloads.caution_given(
                 incident=incident, infraction=req.infraction, round=state.round

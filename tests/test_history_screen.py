@@ -8,21 +8,26 @@ filtered by the table.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import timedelta
 from pathlib import Path
 
+import pytest
 from conftest import FIXED_NOW, FLOOR, HEAD, counting_ids
 from rich.console import Console
 from test_station_core import pilot_test, session_of, until, walk_to_result
+from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
 
 from judgetui.app import JudgeStation, open_station
+from judgetui.demo import write_demo
 from judgetui.identity import Caller
 from judgetui.rules import Rules
 from judgetui.screens.classify import ClassifyScreen
 from judgetui.screens.dashboard import DashboardScreen
 from judgetui.screens.duplicate import DuplicateScreen
 from judgetui.screens.history import HistoryScreen
-from judgetui.service import Station
+from judgetui.service import RecordRequest, Station
 from judgetui.store import EventFile
 
 SIZE = (100, 30)
@@ -171,3 +176,109 @@ async def test_a_bad_table_is_refused_in_one_line(
         [toast] = [n for n in floor._notifications if n.severity == "error"]
         assert "table must be a whole number from 1 to 10000" in toast.message
     assert db_path.read_bytes() == before
+
+
+# ----------------------------------------------------------------------------- snapshots
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+SnapCompare = Callable[..., bool]
+
+
+@pytest.fixture
+def demo_db(tmp_path: Path, rules: Rules) -> Path:
+    """The demo event, and two floor-judge records five minutes before FIXED_NOW at
+    table 14 (one player's slow play, another's with an extension)."""
+    db = tmp_path / "demo.json"
+    write_demo(str(db), rules, players=48, records=70, seed=2026)
+    service = Station(
+        EventFile(db), rules, caller=Caller("tester", None), clock=lambda: FIXED_NOW - FIVE
+    )
+    first, second = _two_active(service)
+    for player, extra in ((first, {"game": 2, "opponent": second}), (second, {"extension": 4})):
+        service.record(
+            FLOOR,
+            RecordRequest(
+                [player],
+                "slow_play",
+                intentional=False,
+                disruptive=True,
+                table=14,
+                note="took four minutes over one turn",
+                **extra,  # type: ignore[arg-type]
+            ),
+        )
+    return db
+
+
+FIVE = timedelta(minutes=5)
+
+
+def _two_active(service: Station) -> tuple[str, str]:
+    state = service.load()
+    active = [p for p, s in state.players.items() if s.status == "active" and not s.records]
+    return active[0], active[1]
+
+
+def _snap_app(db: Path, rules: Rules, judge: str) -> JudgeStation:
+    service = Station(EventFile(db), rules, caller=Caller("tester", None), clock=lambda: FIXED_NOW)
+    return open_station(service, judge, clock=lambda: FIXED_NOW, cursor_blink=False)
+
+
+def _keys(value: str) -> list[str]:
+    return ["space" if c == " " else c for c in value.lower()]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_context_line(
+    snap_compare: SnapCompare, demo_db: Path, rules: Rules, size: tuple[int, int]
+) -> None:
+    """A floor judge at the result step, the note typed, tabbing through the context."""
+    first, _second = _two_active(Station(EventFile(demo_db), rules))
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await pilot.press("n", *_keys(first), "enter", *_keys("improper"), "enter", "n", "n")
+        while getattr(pilot.app.screen, "step", "") == "upgrades":
+            await pilot.press("n")
+        await pilot.press("tab", *_keys("wrote during the game"), "tab", *"31", "tab", "1", "tab")
+
+    app = _snap_app(demo_db, rules, "Alex Reed")
+    assert snap_compare(app, run_before=run_before, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_duplicate_prompt(
+    snap_compare: SnapCompare, demo_db: Path, rules: Rules, size: tuple[int, int]
+) -> None:
+    """The head judge reports the slow play the floor judge recorded five minutes ago."""
+    station = Station(EventFile(demo_db), rules)
+    state = station.load()
+    first = next(r.player for r in reversed(state.records.values()) if r.game == 2)
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await pilot.press("n", *_keys(first), "enter", *_keys("slow"), "enter", "n", "y")
+        screen = pilot.app.screen
+        while getattr(screen, "step", "") == "upgrades":
+            await pilot.press("n")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(pilot.app.screen, DuplicateScreen))
+        await pilot.press(*_keys("saw it from the next table"))
+
+    app = _snap_app(demo_db, rules, HEAD)
+    assert snap_compare(app, run_before=run_before, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_history(
+    snap_compare: SnapCompare, demo_db: Path, rules: Rules, size: tuple[int, int]
+) -> None:
+    """The head judge's history filtered by table 14, the judges' counts below."""
+
+    async def run_before(pilot: Pilot[None]) -> None:
+        await pilot.press("h")
+        await until(pilot, lambda: isinstance(pilot.app.screen, HistoryScreen))
+        await pilot.press(*"t:14")
+        table = pilot.app.screen.query_one("#history-table", DataTable)
+        await until(pilot, lambda: table.row_count == 2)
+
+    app = _snap_app(demo_db, rules, HEAD)
+    assert snap_compare(app, run_before=run_before, terminal_size=size)

@@ -199,6 +199,10 @@ class ClassifyScreen(StationScreen):
                     Vertical(
                         OptionList(id="penalty-choice"),
                         Input(placeholder=_("note (tab)"), id="note", max_length=2000),
+                        Static(
+                            _("table · game · opponent · +minutes (tab; optional)"),
+                            id="context-label",
+                        ),
                         self._context_inputs(),
                         Static(id="result-effect"),
                         id="result-side",

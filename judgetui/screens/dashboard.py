@@ -150,7 +150,8 @@ def decision_row(session: Session, decision: DecisionState, name: str) -> Row:
         decision.id,
         (
             ago(decision.at, session.now),
-            f"{decision.player} {name}",
+            decision.player,
+            name,
             decision_text(session.rules, decision),
             _("three-warning decision"),
             decision.judge,
@@ -169,7 +170,7 @@ class DashboardScreen(StationScreen):
         Binding("r", "review", N_("Review")),
         Binding("d", "decide", N_("Decide")),
         Binding("e", "event", N_("Event")),
-        Binding("h", "history", N_("History")),
+        Binding("h", "history", N_("History"), show=False),
         Binding("slash", "filter", N_("Filter")),
         Binding("escape", "clear_filter", N_("Clear filter"), show=False),
         Binding("q", "quit", N_("Quit")),
