@@ -44,7 +44,7 @@ RECORD_FIELDS = (
 )
 
 #: The incident's context and the duplicate it may be (issue 13): in every record object
-#: and, after the older columns, in the CSV export.
+#: and in the CSV export (before ``head``, which stays the last column).
 CONTEXT_FIELDS = ("table", "game", "opponent", "extension", "duplicate_of")
 
 #: The top-level key that marks a JSON export (its value: the export format's version).
@@ -61,9 +61,9 @@ CSV_COLUMNS = (
     "flags",
     "player_name",
     "seq",
-    "head",
     *CONTEXT_FIELDS,
     "witness_notes",
+    "head",
 )
 #: The header line of a CSV export, which is how `export -o` knows a previous export.
 CSV_HEADER = ",".join(CSV_COLUMNS)
