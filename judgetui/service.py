@@ -112,6 +112,17 @@ class RecordRequest:
     penalty: str | None = None
     request: bool = False
     """A floor judge asks the head judge to issue a penalty only the head judge may issue."""
+    table: int | None = None
+    game: int | None = None
+    opponent: str | None = None
+    """Another player of the event at the table: linked to the incident, not penalised."""
+    extension: int | None = None
+    """Minutes of time extension given to the table."""
+    same_as: str | None = None
+    """Attach this report to that earlier record as a witness note: no second penalty."""
+    duplicate_of: str | None = None
+    """The judge saw that possible duplicate and records a second incident anyway (the
+    note, required then, says why)."""
 
 
 #: The most rounds an event may have (the CLI's ``--rounds`` bound).
@@ -146,6 +157,10 @@ class RecordResult:
     incident: str
     records: list[RecordedPenalty]
     classifications: dict[str, Classification] = field(default_factory=dict)
+    possible_duplicate_of: str | None = None
+    """Another judge's record this one may duplicate (recorded anyway)."""
+    witness_of: str | None = None
+    """With ``same_as``: the record the report was attached to (nothing else written)."""
 
 
 @dataclass
@@ -200,10 +215,16 @@ class Planner:
                 )
             )
 
-    def entry(self, kind: str, judge: JudgeState | None, data: Mapping[str, Any]) -> Entry:
+    def entry(
+        self,
+        kind: str,
+        judge: JudgeState | None,
+        data: Mapping[str, Any],
+        at: datetime | None = None,
+    ) -> Entry:
         return {
             "kind": kind,
-            "at": _iso(self.clock()),
+            "at": _iso(self.clock() if at is None else at),
             "judge": judge.name if judge else None,
             "os_user": self.caller.os_user,
             "client": self.caller.client,
@@ -257,9 +278,103 @@ class Planner:
 
     # -- use cases ----------------------------------------------------------------
 
+    def check_context(self, state: EventState, req: RecordRequest, players: list[str]) -> None:
+        """Refuse a table, game, opponent or extension out of bounds, and an opponent who
+        is no player of the event or is one of the penalised players."""
+        for value, low, high, what in (
+            (req.table, payloads.TABLE_MIN, payloads.TABLE_MAX, N_("table")),
+            (req.game, payloads.GAME_MIN, payloads.GAME_MAX, N_("game")),
+            (req.extension, payloads.EXTENSION_MIN, payloads.EXTENSION_MAX, N_("extension")),
+        ):
+            if value is not None and (type(value) is not int or not low <= value <= high):
+                raise BadInput(
+                    _("{what} must be a whole number from {low} to {high}").format(
+                        what=_(what), low=low, high=high
+                    )
+                )
+        if req.opponent is not None:
+            self.player(state, req.opponent)
+            if req.opponent in players:
+                raise BadInput(
+                    _("the opponent {id} is one of the penalised players").format(id=req.opponent)
+                )
+
+    def possible_duplicate(
+        self,
+        state: EventState,
+        judge_name: str | None,
+        req: RecordRequest,
+        now: Callable[[], datetime] | None = None,
+    ) -> RecordState | None:
+        """Another judge's record that this request may report again (see
+        `EventState.possible_duplicate`): the first one found among its players.
+        ``now`` (default: the clock) is asked only when a record could match."""
+        judge = self.identify(state, judge_name)
+        window = self.rules.duplicate_window()
+        for pid in dict.fromkeys(req.players):
+            found = state.possible_duplicate(
+                pid, req.infraction, judge.name, now or self.clock, window
+            )
+            if found is not None:
+                return found
+        return None
+
+    def plan_witness(
+        self, state: EventState, judge_name: str | None, req: RecordRequest
+    ) -> tuple[list[Entry], RecordResult]:
+        """Attach a report to an earlier record as a witness note: no penalty."""
+        judge = self.identify(state, judge_name)
+        assert req.same_as is not None
+        target = self.resolve(state, req.same_as, records_only=True)
+        record = state.records.get(target)
+        if record is None:
+            raise BadInput(_("no record {item!r}").format(item=req.same_as))
+        while record.status == "superseded":  # the upgraded record stands in for it
+            newer = next((r for r in state.records.values() if r.supersedes == record.id), None)
+            if newer is None:
+                break
+            record = newer
+        if record.status in ("voided", "dismissed"):
+            raise BadInput(
+                _("record {item} is {status}: record the incident instead").format(
+                    item=record.id, status=text.record_status_name(record.status)
+                )
+            )
+        players = [self.player(state, p) for p in dict.fromkeys(req.players)]
+        if players and record.player not in players:
+            raise BadInput(
+                _("record {item} is about player {id}, not {named}").format(
+                    item=record.id, id=record.player, named=", ".join(players)
+                )
+            )
+        if req.infraction and req.infraction != record.infraction:
+            self.infraction(req.infraction)
+        self.check_context(state, req, [record.player])
+        note = req.note.strip()
+        if not note:
+            raise BadInput(_("a witness note needs its text: --note TEXT"))
+        try:
+            refuse_controls_in_note(note)
+        except ValueError as exc:
+            raise BadInput(f"note: {exc}") from None
+        from judgetui.models import WitnessNoted
+
+        payload = WitnessNoted(
+            record=record.id,
+            note=note,
+            table=req.table,
+            game=req.game,
+            opponent=req.opponent,
+            extension=req.extension,
+        ).model_dump()
+        entry = self.entry("witness_noted", judge, payload)
+        return [entry], RecordResult(record.incident, [], witness_of=record.id)
+
     def plan_record(
         self, state: EventState, judge_name: str | None, req: RecordRequest
     ) -> tuple[list[Entry], RecordResult]:
+        if req.same_as is not None:
+            return self.plan_witness(state, judge_name, req)
         judge = self.identify(state, judge_name)
         if not req.players:
             raise BadInput(_("name at least one player"))
@@ -268,6 +383,23 @@ class Planner:
         except ValueError as exc:
             raise BadInput(f"note: {exc}") from None
         players = [self.player(state, p) for p in dict.fromkeys(req.players)]
+        self.check_context(state, req, players)
+        # One moment for the duplicate check and the incident's entry, read from the
+        # clock once and only when needed (a clock may tick on every call).
+        moment: list[datetime] = []
+
+        def now() -> datetime:
+            if not moment:
+                moment.append(self.clock())
+            return moment[0]
+
+        duplicate = self.possible_duplicate(state, judge.name, req, now)
+        if req.duplicate_of is not None:
+            if not req.note.strip():
+                raise BadInput(_("recording a possible duplicate again needs a note saying why"))
+            if req.duplicate_of not in state.records:
+                raise BadInput(_("no record {item!r}").format(item=req.duplicate_of))
+        duplicate_of = req.duplicate_of or (duplicate.id if duplicate is not None else None)
         for pid in players:
             # Conduct (rules.toml ``after_ejection``) can still be recorded against a
             # player who no longer plays; nothing else can (issue 11 item 10).
@@ -362,14 +494,21 @@ class Planner:
                 round=state.round,
                 phase=state.phase,
                 records=records,
+                table=req.table,
+                game=req.game,
+                opponent=req.opponent,
+                extension=req.extension,
+                duplicate_of=duplicate_of,
             )
-            entries.append(self.entry("incident_recorded", judge, payload))
+            entries.append(self.entry("incident_recorded", judge, payload, now()))
         if len(records) < len(players):
             caution = payloads.caution_given(
                 incident=incident, infraction=req.infraction, round=state.round
             )
             entries.append(self.entry("caution_given", judge, caution))
-        return entries, RecordResult(incident, results, classifications)
+        return entries, RecordResult(
+            incident, results, classifications, possible_duplicate_of=duplicate_of
+        )
 
     def _status_for(self, judge: JudgeState, outcome: Outcome, request: bool) -> str:
         if judge.role == "head":
@@ -891,6 +1030,11 @@ class Station:
 
     def change_rules(self, judge: str | None, source: RulesSource) -> list[Entry]:
         return self._write(lambda s: self.planner.plan_rules(s, judge, source))
+
+    def possible_duplicate(self, judge: str | None, request: RecordRequest) -> RecordState | None:
+        """What the station shows before recording: another judge's record of the same
+        player and infraction this round, within the rules' window (None: none)."""
+        return self.planner.possible_duplicate(self.load(), judge, request)
 
     def queue(self, state: EventState | None = None) -> list[QueueItem]:
         return (state or self.load()).queue()

@@ -99,8 +99,9 @@ async def test_recent_penalties_show_decisions(station: Station) -> None:
         first = recent.rows[0]
         cells = [c.plain if hasattr(c, "plain") else str(c) for c in first.cells]
         assert first.key.startswith("decision-")
-        assert cells[1] == "P5"
-        assert "Ejection" in cells[3] and "three-warning decision" in cells[4]
+        # the columns of the records' rows: ago, id, name, penalty, infraction, judge, status
+        assert cells[1] == "P5" and "Ejection" in cells[3]
+        assert "three-warning decision" in cells[4]
 
 
 @pilot_test

@@ -66,6 +66,13 @@ def open_event(app: App[Any]) -> None:
         app.push_screen(screen())
 
 
+def open_history(app: App[Any], query: str = "") -> None:
+    """The history screen, filtered by ``query`` (``t:14 r:3 kim``: see `judgetui.history`)."""
+    screen = _screen_class(app, "history", "HistoryScreen")
+    if screen is not None:
+        app.push_screen(screen(query))
+
+
 def open_help(app: App[Any]) -> None:
     screen = _screen_class(app, "help", "HelpScreen")
     if screen is not None:

@@ -27,6 +27,7 @@ from judgetui import after_ejection, engine, text
 from judgetui.engine import Classification, Outcome, Situation
 from judgetui.i18n import N_, _, language
 from judgetui.screens.base import StationScreen
+from judgetui.screens.duplicate import DuplicateAnswer
 from judgetui.search import fold, player_text
 from judgetui.service import (
     RecordedPenalty,
@@ -34,7 +35,7 @@ from judgetui.service import (
     RecordResult,
     floor_record_status,
 )
-from judgetui.state import EventState
+from judgetui.state import EventState, RecordState
 from judgetui.widgets.footer import StationFooter
 from judgetui.widgets.format import (
     outcome_text,
@@ -62,6 +63,7 @@ HISTORY_SHOWN = 6
 EACH_RECOMMENDATION = "recommended"
 MINUTES = "minutes"
 BETWEEN_MATCHES = "between_matches"
+CONTEXT_FIELDS = ("table", "game", "opponent", "extension")
 
 
 def _squash(value: str) -> str:
@@ -219,6 +221,11 @@ class ClassifyScreen(StationScreen):
                     Vertical(
                         OptionList(id="penalty-choice"),
                         Input(placeholder=_("note (tab)"), id="note", max_length=2000),
+                        Static(
+                            _("table · game · opponent · +minutes (tab; optional)"),
+                            id="context-label",
+                        ),
+                        self._context_inputs(),
                         Static(id="result-effect"),
                         id="result-side",
                     ),
@@ -228,6 +235,38 @@ class ClassifyScreen(StationScreen):
                 classes="step",
             )
         return Vertical(Static(id="done-text"), id=pane, classes="step")
+
+    def _context_inputs(self) -> Horizontal:
+        """The incident's context in one line (table, game, opponent, extension), all
+        optional: enter records with what is filled. The table starts from the one this
+        judge gave last in this round (`Session.tables`)."""
+        session = self.session
+        table = session.tables.get((session.judge.name, session.state.round))
+        return Horizontal(
+            Input(
+                value="" if table is None else str(table),
+                placeholder=_("table"),
+                type="integer",
+                max_length=5,
+                id="ctx-table",
+            ),
+            Input(placeholder=_("game"), type="integer", max_length=1, id="ctx-game"),
+            Input(
+                placeholder=_("opponent id"),
+                max_length=40,
+                restrict=r"[A-Za-z0-9._-]*",
+                id="ctx-opponent",
+            ),
+            Input(placeholder=_("+min"), type="integer", max_length=2, id="ctx-extension"),
+            id="context",
+        )
+
+    def _context_value(self, name: str) -> int | None:
+        value = self.query_one(f"#ctx-{name}", Input).value.strip()
+        try:
+            return int(value) if value else None
+        except ValueError:
+            return -1  # "-" alone: the service refuses it in one clear line
 
     async def _mount_step(self, step: str) -> None:
         """Mount a step's pane the first time it is needed (hidden until it is current)."""
@@ -991,11 +1030,11 @@ class ClassifyScreen(StationScreen):
         self._record(as_request=self._needs_request())
 
     def action_note(self) -> None:
-        note = self.query_one("#note", Input)
-        if note.has_focus:
-            self.set_focus(self.query_one("#penalty-choice", OptionList))
-        else:
-            self.set_focus(note)
+        """tab: the choice → the note → table → game → opponent → extension → the choice."""
+        order = ["#penalty-choice", "#note", *(f"#ctx-{n}" for n in CONTEXT_FIELDS)]
+        focused = self.focused
+        at = next((i for i, sel in enumerate(order) if self.query_one(sel) is focused), 0)
+        self.set_focus(self.query_one(order[(at + 1) % len(order)]))
 
     # -- recording ---------------------------------------------------------------------------
 
@@ -1013,6 +1052,10 @@ class ClassifyScreen(StationScreen):
             note=self.query_one("#note", Input).value.strip(),
             penalty=penalty,
             request=as_request,
+            table=self._context_value("table"),
+            game=self._context_value("game"),
+            opponent=self.query_one("#ctx-opponent", Input).value.strip() or None,
+            extension=self._context_value("extension"),
         )
 
     async def action_record(self) -> None:
@@ -1023,13 +1066,21 @@ class ClassifyScreen(StationScreen):
         await self._settle()
         self._record(as_request=True)
 
-    def _record(self, *, as_request: bool, confirmed: bool = False) -> None:
+    def _record(
+        self,
+        *,
+        as_request: bool,
+        confirmed: bool = False,
+        answer: DuplicateAnswer | None = None,
+    ) -> None:
         if self.recording or self.step != "result":
             return
         session = self.session
         if not as_request and not confirmed and self._ask_before_sanction():
             return
         request = self.request(as_request=as_request)
+        if answer is not None:
+            request = answer.apply(request)
         self.recording = True
         self.refresh_bindings()
 
@@ -1037,11 +1088,34 @@ class ClassifyScreen(StationScreen):
             self.recording = False
             self.refresh_bindings()
 
-        self.run_service(
-            lambda: session.station.record(session.judge.name, request),
-            on_result=self._recorded,
-            on_done=finished,
-        )
+        def record() -> RecordResult | RecordState:
+            # The service says what is a possible duplicate; the judge, once shown it,
+            # answers (a witness note, or a second incident with its reason).
+            if answer is None:
+                found = session.station.possible_duplicate(session.judge.name, request)
+                if found is not None:
+                    return found
+            return session.station.record(session.judge.name, request)
+
+        def done(result: RecordResult | RecordState) -> None:
+            if isinstance(result, RecordState):
+                self._ask_duplicate(result, as_request=as_request)
+            else:
+                self._recorded(result)
+
+        self.run_service(record, on_result=done, on_done=finished)
+
+    def _ask_duplicate(self, earlier: RecordState, *, as_request: bool) -> None:
+        from judgetui.screens.duplicate import DuplicateScreen
+
+        note = self.query_one("#note", Input)
+
+        def answered(answer: DuplicateAnswer | None) -> None:
+            if answer is not None:
+                note.value = answer.note
+                self._record(as_request=as_request, confirmed=True, answer=answer)
+
+        self.app.push_screen(DuplicateScreen(earlier, note.value.strip()), answered)
 
     def _ask_before_sanction(self) -> bool:
         """An ejection or a disqualification asks first (`ConfirmSanction`); True if asked."""
@@ -1072,7 +1146,19 @@ class ClassifyScreen(StationScreen):
 
     def _recorded(self, result: RecordResult) -> None:
         self.result = result
+        session = self.session
+        table = self._context_value("table")
+        if table is not None and table > 0:
+            session.tables[(session.judge.name, session.state.round)] = table
         lines = [self._done_line(r) for r in result.records]
+        if result.witness_of is not None:
+            lines = [
+                Text(
+                    _("Witness note added to record {id}: no second penalty.").format(
+                        id=result.witness_of[:8]
+                    )
+                )
+            ]
         out = Text()
         for line in lines:
             out.append_text(line)

@@ -192,6 +192,7 @@ class DashboardScreen(StationScreen):
         Binding("r", "review", N_("Review"), id="dashboard.review"),
         Binding("d", "decide", N_("Decide"), id="dashboard.decide"),
         Binding("e", "event", N_("Event"), id="dashboard.event"),
+        Binding("h", "history", N_("History"), show=False, id="dashboard.history"),
         Binding("slash", "filter", N_("Filter"), id="dashboard.filter"),
         Binding(
             "escape", "clear_filter", N_("Clear filter"), show=False, id="dashboard.clear_filter"
@@ -460,6 +461,9 @@ class DashboardScreen(StationScreen):
 
     def action_event(self) -> None:
         screens.open_event(self.app)
+
+    def action_history(self) -> None:
+        screens.open_history(self.app)
 
     def action_decide(self) -> None:
         player = self.selected_player()

@@ -24,6 +24,7 @@ from judgetui import engine, text
 from judgetui.i18n import N_, _, ngettext
 from judgetui.screens.base import StationScreen
 from judgetui.state import DecisionState, EventState, PlayerState, RecordState
+from judgetui.widgets.context import context_lines
 from judgetui.widgets.footer import StationFooter
 from judgetui.widgets.format import judge_text, outcome_text, parse_at, phase_name, status_name
 from judgetui.widgets.header import StationHeader
@@ -276,6 +277,11 @@ class PlayerScreen(StationScreen):
         if record.status == "voided":
             detail.append("\n" + _("Voided by {judge}").format(judge=record.voided_by or "?"))
             detail.append(": " + record.void_note)
+        context = context_lines(state, record)
+        if context:
+            detail.append("\n")
+            detail.append_text(context)
+            detail.rstrip()
         return Line(record.seq, record.id, row, detail)
 
     def _decision_line(self, state: EventState, decision: DecisionState) -> Line:

@@ -31,6 +31,7 @@ from judgetui.screens.player import INFRACTION_WIDTH, PlayerScreen, clipped, clo
 from judgetui.screens.review_action import ReviewActionModal, ReviewAnswer
 from judgetui.screens.void import confirm_sanction
 from judgetui.state import EventState, QueueItem, RecordState
+from judgetui.widgets.context import context_lines
 from judgetui.widgets.footer import StationFooter
 from judgetui.widgets.format import ago, judge_text, outcome_text, phase_name, status_name
 from judgetui.widgets.header import StationHeader
@@ -390,6 +391,7 @@ class ReviewScreen(StationScreen):
         if record.note:
             out.append(_("Note") + ": ", style="bold")
             out.append(record.note + "\n")
+        out.append_text(context_lines(state, record))
         before = state.points(record.player)
         out.append(_("If confirmed") + ": ", style="bold")
         out.append(effect_text(state, before, points_if(state, record, record.warning)) + "\n")

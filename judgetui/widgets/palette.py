@@ -34,6 +34,11 @@ class StationCommands(Provider):
                 _("Classify and record a penalty"),
                 partial(screens.open_classify, app),
             ),
+            (
+                _("History"),
+                _("Records by player, judge, infraction, round, table"),
+                partial(screens.open_history, app),
+            ),
             (_("Help"), _("Every key of the station"), partial(screens.open_help, app)),
         ]
         if session is not None and session.is_head:

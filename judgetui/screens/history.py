@@ -1,0 +1,249 @@
+"""The records of the event, filtered as the judge types; the judges' counts for the head.
+
+One filter line, fastest at a table: ``t:14 r:3 kim`` — table 14, round 3, and "kim" in a
+player's name or id, a judge or an infraction (the syntax is `judgetui.history`'s, which
+`judgetui history` shares). Newest first; ↑ ↓ move through the records while typing, the
+highlighted one is shown in full below (context, note, witness notes), enter opens its
+player. The head judge also sees, per judge, the records, requests, and how many of them
+the head judge upgraded, confirmed or dismissed, for the event and the current round.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import DataTable, Input, Static
+from textual.widgets.data_table import CellDoesNotExist
+
+from judgetui import screens, text
+from judgetui.history import JudgeCounts, judge_counts, matching, parse_filter
+from judgetui.i18n import N_, _
+from judgetui.screens.base import StationScreen
+from judgetui.screens.player import clipped, clock_time
+from judgetui.state import EventState, RecordState
+from judgetui.widgets.context import context_lines
+from judgetui.widgets.footer import StationFooter
+from judgetui.widgets.format import penalty_text, status_name
+from judgetui.widgets.header import StationHeader
+
+SHOWN = 200
+"""Rows in the table at most: the newest that match (the title says how many match)."""
+INFRACTION_WIDTH = 24
+
+
+class HistoryScreen(StationScreen):
+    """Every record that matches the filter, newest first."""
+
+    HELP_TITLE: ClassVar[str] = N_("History")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "move(-1)", N_("Up"), show=False, priority=True, id="history.up"),
+        Binding("down", "move(1)", N_("Down"), show=False, priority=True, id="history.down"),
+        Binding(
+            "pageup", "move(-10)", N_("Page up"), show=False, priority=True, id="history.page_up"
+        ),
+        Binding(
+            "pagedown",
+            "move(10)",
+            N_("Page down"),
+            show=False,
+            priority=True,
+            id="history.page_down",
+        ),
+        Binding("enter", "player", N_("Player"), priority=True, id="history.player"),
+        Binding("escape", "back", N_("Back"), priority=True, id="history.back"),
+    ]
+
+    def __init__(self, query: str = "") -> None:
+        super().__init__()
+        self.add_class("station-screen")
+        self.initial = query
+        self.records: dict[str, RecordState] = {}
+        self._shown: tuple[object, ...] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield StationHeader()
+        yield Static("", id="history-title", classes="screen-title")
+        yield Input(
+            value=self.initial,
+            placeholder=_("filter: t:14 r:3 j:judge i:infraction, or a name"),
+            id="history-filter",
+            max_length=200,
+        )
+        table: DataTable[str | Text] = DataTable(
+            id="history-table", cursor_type="row", zebra_stripes=True
+        )
+        yield table
+        yield Static("", id="history-detail")
+        yield Static("", id="history-counts")
+        yield StationFooter()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#history-table", DataTable)
+        table.add_columns(
+            _("Time"),
+            _("Rd"),
+            _("Tbl"),
+            _("Player"),
+            _("Penalty"),
+            _("Status"),
+            _("Infraction"),
+            _("Judge"),
+        )
+        self.query_one("#history-counts", Static).display = self.session.is_head
+        self.show()
+        self.query_one("#history-filter", Input).focus()
+
+    def on_state_changed(self) -> None:
+        self.show()
+
+    @on(Input.Changed, "#history-filter")
+    def _typed(self) -> None:
+        self.show()
+
+    # -- showing -----------------------------------------------------------------------
+
+    def show(self) -> None:
+        session = self.session
+        self.query_one(StationHeader).show(session)
+        state = session.state
+        query = self.query_one("#history-filter", Input).value
+        key = (session.version, state.count, query)
+        if key == self._shown:
+            return
+        self._shown = key
+        found = matching(state, parse_filter(query))
+        title = _("History: {n} records match").format(n=len(found))
+        if len(found) > SHOWN:
+            title += " " + _("(the newest {n} shown)").format(n=SHOWN)
+        self.query_one("#history-title", Static).update(title)
+        self._fill(state, found[:SHOWN])
+        if session.is_head:
+            self.query_one("#history-counts", Static).update(self._counts(state))
+
+    def _fill(self, state: EventState, found: list[RecordState]) -> None:
+        table = self.query_one("#history-table", DataTable)
+        keep = self._highlighted_key()
+        table.clear()
+        self.records = {r.id: r for r in found}
+        rules = state.rules
+        now = self.session.clock()
+        for record in found:
+            player = state.players[record.player]
+            penalty = penalty_text(rules, record.penalty)
+            if record.witnesses:
+                penalty.append(f" +{len(record.witnesses)}", style="italic")
+            table.add_row(
+                clock_time(record.at, now),
+                str(record.round),
+                "" if record.table is None else str(record.table),
+                clipped(f"{player.id} {player.name}", 22),
+                penalty,
+                status_name(record.status),
+                clipped(text.infraction_name(rules, record.infraction), INFRACTION_WIDTH),
+                clipped(record.judge, 14),
+                key=record.id,
+            )
+        if keep in self.records:
+            table.move_cursor(row=table.get_row_index(keep), animate=False)
+        self._show_detail()
+
+    def _highlighted_key(self) -> str | None:
+        table = self.query_one("#history-table", DataTable)
+        if not table.row_count:
+            return None
+        try:
+            return table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        except CellDoesNotExist:
+            return None
+
+    def _show_detail(self) -> None:
+        detail = self.query_one("#history-detail", Static)
+        key = self._highlighted_key()
+        record = self.records.get(key or "")
+        if record is None:
+            detail.update(Text(_("No record matches the filter."), style="italic"))
+            return
+        state = self.session.state
+        out = Text()
+        out.append(f"{record.player} {state.players[record.player].name}: ", style="bold")
+        out.append_text(penalty_text(state.rules, record.penalty))
+        out.append(" · " + text.infraction_name(state.rules, record.infraction))
+        out.append(
+            " · "
+            + _("{judge}, round {round}, {time}").format(
+                judge=record.judge or "?",
+                round=record.round,
+                time=clock_time(record.at, self.session.clock()),
+            )
+        )
+        if record.note:
+            out.append("\n" + _("Note") + ": ", style="bold")
+            out.append(record.note)
+        if record.status == "voided":
+            out.append("\n" + _("Voided by {judge}").format(judge=record.voided_by or "?"))
+            out.append(": " + record.void_note)
+        context = context_lines(state, record)
+        if context:
+            out.append("\n")
+            out.append_text(context)
+        out.rstrip()
+        detail.update(out)
+
+    @on(DataTable.RowHighlighted, "#history-table")
+    def _highlighted(self) -> None:
+        self._show_detail()
+
+    def _counts(self, state: EventState) -> Table:
+        """Per judge: this round / the event, for records, requests and the head judge's
+        upgrades, confirmations and dismissals of them."""
+        table = Table(
+            title=_("Judges (round {round} / event)").format(round=state.round),
+            title_justify="left",
+            box=None,
+            pad_edge=False,
+            padding=(0, 1),
+        )
+        for header in (
+            _("Judge"),
+            _("Records"),
+            _("Requests"),
+            _("Upgraded"),
+            _("Confirmed"),
+            _("Dismissed"),
+        ):
+            table.add_column(header, justify="left" if header == _("Judge") else "right")
+        event = {c.judge: c for c in judge_counts(state)}
+        this_round = {c.judge: c for c in judge_counts(state, state.round)}
+        for name, whole in event.items():
+            now = this_round.get(name, JudgeCounts(name))
+            table.add_row(
+                name,
+                *(
+                    f"{getattr(now, f)} / {getattr(whole, f)}"
+                    for f in ("records", "requests", "upgraded", "confirmed", "dismissed")
+                ),
+            )
+        return table
+
+    # -- keys ----------------------------------------------------------------------------
+
+    def action_move(self, step: int) -> None:
+        table = self.query_one("#history-table", DataTable)
+        if not table.row_count:
+            return
+        row = max(0, min(table.row_count - 1, table.cursor_row + step))
+        table.move_cursor(row=row, animate=False)
+        self._show_detail()
+
+    def action_player(self) -> None:
+        record = self.records.get(self._highlighted_key() or "")
+        if record is not None:
+            screens.open_player(self.app, record.player)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
