@@ -788,3 +788,12 @@ def event_report_text(state: EventState) -> str:
             )
     lines += ["", "---", _("Log head: {head}").format(head=state.head)]
     return "\n".join(lines) + "\n"
+
+
+def local_time(at: str) -> str:
+    """A log time as the station's local date and clock (``2026-11-28 14:30``)."""
+    try:
+        moment = datetime.fromisoformat(at.replace("Z", "+00:00"))
+    except ValueError:
+        return at
+    return f"{moment.astimezone():%Y-%m-%d %H:%M}"

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from judgetui import cli, i18n, report_texts
+from judgetui.report_file import ReportRefused, check_report_target, save_report
 from judgetui.service import RecordRequest, Station
 from tests.conftest import FLOOR, HEAD, record
 
@@ -128,3 +129,76 @@ def test_a_decision_is_in_the_timeline(station: Station) -> None:
         out = report_texts.player_report(station.load(), "P5")
     assert f"Decided by {HEAD}" in out and "third time" in out
     assert out.index("Recorded by") < out.index("Decided by")
+
+
+# -- saving the report from the station: only inside the judge's own folder ----------------
+
+
+@pytest.fixture
+def folders(tmp_path: Path) -> tuple[Path, Path]:
+    cwd = tmp_path / "work"
+    home = tmp_path / "home"
+    cwd.mkdir()
+    home.mkdir()
+    return cwd, home
+
+
+def test_saves_inside_the_folder_atomically_and_asks_before_replacing(
+    station: Station, folders: tuple[Path, Path]
+) -> None:
+    cwd, home = folders
+    path = save_report("p2.md", "text\n", station.file, cwd=cwd, home=home)
+    assert path == cwd / "p2.md" and path.read_text() == "text\n"
+    assert check_report_target("p2.md", station.file, cwd=cwd, home=home).exists
+    with pytest.raises(ReportRefused):
+        save_report("p2.md", "other\n", station.file, cwd=cwd, home=home)
+    assert path.read_text() == "text\n"
+    save_report("p2.md", "other\n", station.file, overwrite=True, cwd=cwd, home=home)
+    assert path.read_text() == "other\n"
+    (home / "reports").mkdir()
+    assert save_report(str(home / "reports" / "a.md"), "x", station.file, cwd=cwd, home=home)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "",
+        "   ",
+        "../escape.md",
+        "sub/../../escape.md",
+        "/etc/passwd",
+        "/tmp/x.md",
+        "a\x1bb.md",
+        "missing/x.md",
+    ],
+)
+def test_refused_names(station: Station, folders: tuple[Path, Path], name: str) -> None:
+    cwd, home = folders
+    with pytest.raises(ReportRefused):
+        check_report_target(name, station.file, cwd=cwd, home=home)
+
+
+def test_refuses_the_event_file_its_lock_links_and_folders(
+    station: Station, folders: tuple[Path, Path], db_path: Path
+) -> None:
+    cwd, home = folders
+    event = station.file
+    before = db_path.read_bytes()
+    for name in (str(db_path), str(event.lock_path)):
+        with pytest.raises(ReportRefused):  # outside the folders, and the event file
+            check_report_target(name, event, cwd=db_path.parent, home=home)
+    with pytest.raises(ReportRefused):
+        check_report_target(db_path.name, event, cwd=db_path.parent, home=home)
+    (cwd / "copy.json").write_bytes(before)  # an event file under another name
+    with pytest.raises(ReportRefused):
+        check_report_target("copy.json", event, cwd=cwd, home=home)
+    (cwd / "link.md").symlink_to(cwd / "target.md")
+    with pytest.raises(ReportRefused):
+        check_report_target("link.md", event, cwd=cwd, home=home)
+    (cwd / "linked").symlink_to(home)
+    with pytest.raises(ReportRefused):
+        check_report_target("linked/x.md", event, cwd=cwd, home=home)
+    (cwd / "folder").mkdir()
+    with pytest.raises(ReportRefused):
+        check_report_target("folder", event, cwd=cwd, home=home)
+    assert db_path.read_bytes() == before

@@ -161,7 +161,7 @@ def decision_row(session: Session, decision: DecisionState, name: str) -> Row:
 
 class DashboardScreen(StationScreen):
     HELP_TITLE: ClassVar[str] = N_("Dashboard")
-    HEAD_ONLY: ClassVar[frozenset[str]] = frozenset({"review", "decide", "event"})
+    HEAD_ONLY: ClassVar[frozenset[str]] = frozenset({"review", "decide", "event", "investigations"})
     BINDINGS: ClassVar[list[BindingType]] = [
         # A priority key, awaited until the walk-through's search has the focus: the
         # letters typed right after `n` (one burst over SSH) land in that search.
@@ -172,6 +172,8 @@ class DashboardScreen(StationScreen):
         Binding("slash", "filter", N_("Filter")),
         Binding("escape", "clear_filter", N_("Clear filter"), show=False),
         Binding("q", "quit", N_("Quit")),
+        Binding("l", "round_list", N_("Round list"), show=False),
+        Binding("i", "investigations", N_("Investigations"), show=False),
     ]
 
     def __init__(self) -> None:
@@ -433,6 +435,12 @@ class DashboardScreen(StationScreen):
 
     def action_event(self) -> None:
         screens.open_event(self.app)
+
+    def action_round_list(self) -> None:
+        screens.open_round_list(self.app)
+
+    def action_investigations(self) -> None:
+        screens.open_investigations(self.app)
 
     def action_decide(self) -> None:
         player = self.selected_player()

@@ -70,6 +70,7 @@ class PlayerScreen(StationScreen):
         Binding("r", "review", N_("Review pending")),
         Binding("v", "void", N_("Void")),
         Binding("c", "correct", N_("Correct")),
+        Binding("R", "report", N_("Report"), show=False),
         Binding("escape", "back", N_("Back")),
     ]
     HEAD_ONLY: ClassVar[frozenset[str]] = frozenset({"decide", "review", "void", "correct"})
@@ -480,6 +481,11 @@ class PlayerScreen(StationScreen):
         self.app.push_screen(
             CorrectModal(self._what(target), target.player, penalties, target.penalty), answered
         )
+
+    def action_report(self) -> None:
+        from judgetui import screens
+
+        screens.open_player_report(self.app, self.player_id)
 
     def action_back(self) -> None:
         self.dismiss(None)
