@@ -19,6 +19,14 @@ import orjson
 from judgetui import diagnostics, engine, i18n
 from judgetui.engine import Situation
 from judgetui.i18n import _
+from judgetui.payloads import (
+    EXTENSION_MAX,
+    EXTENSION_MIN,
+    GAME_MAX,
+    GAME_MIN,
+    TABLE_MAX,
+    TABLE_MIN,
+)
 from judgetui.rules import Rules, RulesError, load_rules, load_source, shipped_rules, summary
 from judgetui.store import (
     EntryNotStorable,
@@ -173,6 +181,30 @@ def _flags(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _context_options(parser: argparse.ArgumentParser) -> None:
+    """The incident's context: where it happened and what the table was given."""
+    parser.add_argument(
+        "--table",
+        type=_int_in(TABLE_MIN, TABLE_MAX),
+        metavar="N",
+        help=_("the table the incident happened at"),
+    )
+    parser.add_argument(
+        "--game", type=_int_in(GAME_MIN, GAME_MAX), metavar="N", help=_("the game of the match")
+    )
+    parser.add_argument(
+        "--opponent",
+        metavar="ID",
+        help=_("the other player at the table (linked to the incident, not penalised)"),
+    )
+    parser.add_argument(
+        "--extension",
+        type=_int_in(EXTENSION_MIN, EXTENSION_MAX),
+        metavar="MINUTES",
+        help=_("a time extension given to the table"),
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="judgetui", description=_("The judge station for card-game tournaments."))
     _common(parser, top=True)
@@ -253,6 +285,15 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help=_("as a floor judge, ask the head judge to issue it"),
     )
+    _context_options(record)
+    record.add_argument(
+        "--same-as",
+        metavar="ID",
+        help=_(
+            "attach this report to that earlier record as a witness note (--note says what "
+            "you saw) instead of a second penalty"
+        ),
+    )
 
     command("queue", _("what waits for the head judge"))
 
@@ -285,6 +326,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     player = command("player", _("one player's standing and history"))
     player.add_argument("id")
+
+    history = command("history", _("the records that match, newest first"))
+    history.add_argument("--player", metavar="ID")
+    history.add_argument("--infraction", metavar="KEY")
+    history.add_argument("--round", type=_int_in(1, MAX_ROUND), metavar="N")
+    history.add_argument("--table", type=_int_in(TABLE_MIN, TABLE_MAX), metavar="N")
 
     export = command("export", _("export the event"))
     export.add_argument("--format", choices=("json", "csv"), default="json")
@@ -627,12 +674,39 @@ def cmd_record(args: argparse.Namespace) -> int:
         note=args.note,
         penalty=args.penalty,
         request=args.request,
+        table=args.table,
+        game=args.game,
+        opponent=args.opponent,
+        extension=args.extension,
+        same_as=args.same_as,
     )
     result = station.record(args.judge, request)
+    if result.witness_of is not None:
+        if args.json:
+            _emit_json(
+                {"incident": result.incident, "records": [], "witness_of": result.witness_of}
+            )
+        else:
+            print(
+                _("witness note added to record {id}: no second penalty").format(
+                    id=result.witness_of
+                )
+            )
+        return 0
+    if result.possible_duplicate_of is not None:
+        print(
+            "judgetui: "
+            + _(
+                "possible duplicate of record {id} (another judge, same player and "
+                "infraction, this round): recorded anyway; --same-as {id} attaches instead"
+            ).format(id=result.possible_duplicate_of),
+            file=sys.stderr,
+        )
     if args.json:
         _emit_json(
             {
                 "incident": result.incident,
+                "possible_duplicate_of": result.possible_duplicate_of,
                 "records": [
                     {
                         "id": r.id,
@@ -786,7 +860,12 @@ def cmd_player(args: argparse.Namespace) -> int:
                 f"  R{r.round} {text.pad(text.phase_name(r.phase), 12)} "
                 f"{text.pad(text.penalty_name(rules, r.penalty), 18)} "
                 f"{text.pad(text.record_status_name(r.status), 10)} "
-                f"{text.infraction_name(rules, r.infraction)}  {judge}  {r.id}",
+                f"{text.infraction_name(rules, r.infraction)}  {judge}  {r.id}"
+                + "".join(
+                    f"\n      {extra}"
+                    for extra in (text.context_line(r), *map(text.witness_line, r.witnesses))
+                    if extra
+                ),
             )
         )
     for d in state.players[args.id].decisions:
@@ -863,6 +942,48 @@ def cmd_investigation(args: argparse.Namespace) -> int:
         _emit_json({"entry": entry["seq"], "closed": record})
     else:
         print(_("{id}: investigation closed").format(id=record))
+    return 0
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    from judgetui import text
+    from judgetui.history import HistoryFilter, matching
+    from judgetui.reports import record_dict
+
+    station = _station(args)
+    state = station.load()
+    if args.player is not None and args.player not in state.players:
+        raise CliError(_("unknown player {id!r}").format(id=args.player))
+    if args.infraction is not None and args.infraction not in state.rules.infractions:
+        raise CliError(_("unknown infraction {key!r}").format(key=args.infraction))
+    wanted = HistoryFilter(
+        player=args.player,
+        judge=args.judge,
+        infraction=args.infraction,
+        round=args.round,
+        table=args.table,
+    )
+    found = matching(state, wanted, exact=True)
+    if args.json:
+        _emit_json([record_dict(r) for r in found])
+        return 0
+    if not found:
+        print(_("no record matches"))
+        return 0
+    rules = station.rules
+    for r in found:
+        print(
+            f"R{r.round} {text.pad(_('T{n}').format(n=r.table) if r.table else '-', 6)} "
+            f"{text.pad(r.player, 10)} "
+            f"{text.pad(text.penalty_name(rules, r.penalty), 18)} "
+            f"{text.pad(text.record_status_name(r.status), 10)} "
+            f"{text.infraction_name(rules, r.infraction)}  {r.judge}  {r.at}  {r.id}"
+        )
+        context = text.context_line(r)
+        if context:
+            print(f"    {context}")
+        for w in r.witnesses:
+            print("    " + text.witness_line(w))
     return 0
 
 
@@ -1065,6 +1186,7 @@ COMMANDS = {
     "decide": cmd_decide,
     "void": cmd_void,
     "player": cmd_player,
+    "history": cmd_history,
     "export": cmd_export,
     "report": cmd_report,
     "investigation": cmd_investigation,

@@ -42,7 +42,12 @@ Note = Annotated[str, AfterValidator(_no_controls_in_note)]
 """A judge's note: no control character but a line break (see `judgetui.safe_text`)."""
 
 SCHEMA_VERSION = 1
-_PLAYER_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$")
+PLAYER_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$"
+_PLAYER_ID = re.compile(PLAYER_ID_PATTERN)
+#: The bounds of an incident's context (`judgetui.payloads` holds the same numbers).
+TABLE_MIN, TABLE_MAX = 1, 10_000
+GAME_MIN, GAME_MAX = 1, 9
+EXTENSION_MIN, EXTENSION_MAX = 1, 60
 
 
 class _Model(BaseModel):
@@ -131,6 +136,26 @@ class IncidentRecorded(_Model):
     round: int
     phase: Literal["main", "finals"]
     records: list[PenaltyRecord] = Field(min_length=1)
+    # The incident's context (issue 13): where it happened and what the table was given.
+    table: int | None = Field(default=None, ge=TABLE_MIN, le=TABLE_MAX)
+    game: int | None = Field(default=None, ge=GAME_MIN, le=GAME_MAX)
+    opponent: str | None = Field(default=None, pattern=PLAYER_ID_PATTERN)
+    """Another player of the event at the table, linked to the incident, not penalised."""
+    extension: int | None = Field(default=None, ge=EXTENSION_MIN, le=EXTENSION_MAX)
+    """A time extension, in minutes, given to the table."""
+    duplicate_of: str | None = Field(default=None, min_length=1, max_length=64)
+    """The earlier record this one may duplicate, recorded anyway (the note says why)."""
+
+
+class WitnessNoted(_Model):
+    """A second judge's report of an incident already recorded: a note, no penalty."""
+
+    record: str = Field(min_length=1, max_length=64)
+    note: Note = Field(min_length=1, max_length=2000)
+    table: int | None = Field(default=None, ge=TABLE_MIN, le=TABLE_MAX)
+    game: int | None = Field(default=None, ge=GAME_MIN, le=GAME_MAX)
+    opponent: str | None = Field(default=None, pattern=PLAYER_ID_PATTERN)
+    extension: int | None = Field(default=None, ge=EXTENSION_MIN, le=EXTENSION_MAX)
 
 
 class RecordReviewed(_Model):

@@ -13,6 +13,7 @@ two agree.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -28,6 +29,11 @@ MINUTES_MAX = 24 * 60
 _STATUSES = ("pending", "issued")
 _APPLIES = (None, "current", "next")
 _PHASES = ("main", "finals")
+#: The bounds of an incident's context, as in `judgetui.models`.
+TABLE_MIN, TABLE_MAX = 1, 10_000
+GAME_MIN, GAME_MAX = 1, 9
+EXTENSION_MIN, EXTENSION_MAX = 1, 60
+_PLAYER_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$")
 
 PENALTY_RECORD_KEYS = (
     "id",
@@ -56,7 +62,14 @@ INCIDENT_KEYS = (
     "round",
     "phase",
     "records",
+    "table",
+    "game",
+    "opponent",
+    "extension",
+    "duplicate_of",
 )
+CONTEXT_KEYS = ("table", "game", "opponent", "extension")
+"""The incident's context: where it happened and the time the table was given."""
 CAUTION_KEYS = ("incident", "infraction", "round")
 
 
@@ -67,6 +80,21 @@ def _key(value: object) -> bool:
 
 def _int(value: object) -> bool:
     return type(value) is int
+
+
+def _bounded(value: object, low: int, high: int) -> bool:
+    """None, or an int the model keeps as it is, within its bounds."""
+    return value is None or (type(value) is int and low <= value <= high)
+
+
+def plain_context(table: object, game: object, opponent: object, extension: object) -> bool:
+    """An incident's context that the models take and dump unchanged."""
+    return (
+        _bounded(table, TABLE_MIN, TABLE_MAX)
+        and _bounded(game, GAME_MIN, GAME_MAX)
+        and _bounded(extension, EXTENSION_MIN, EXTENSION_MAX)
+        and (opponent is None or (_key(opponent) and _PLAYER_ID.match(str(opponent)) is not None))
+    )
 
 
 def penalty_record(
@@ -146,6 +174,11 @@ def incident_recorded(
     round: int,
     phase: str,
     records: Sequence[dict[str, Any]],
+    table: int | None = None,
+    game: int | None = None,
+    opponent: str | None = None,
+    extension: int | None = None,
+    duplicate_of: str | None = None,
 ) -> dict[str, Any]:
     """``IncidentRecorded(...).model_dump()``; ``records`` as `penalty_record` makes them."""
     stripped = note.strip(_WHITESPACE) if type(note) is str else None
@@ -165,6 +198,8 @@ def incident_recorded(
         and type(records) is list
         and len(records) >= 1
         and all(_plain_record(r) for r in records)
+        and plain_context(table, game, opponent, extension)
+        and (duplicate_of is None or (_key(duplicate_of) and 1 <= len(duplicate_of) <= 64))
     )
     if plain:
         return {
@@ -178,6 +213,11 @@ def incident_recorded(
             "round": round,
             "phase": phase,
             "records": [dict(record) for record in records],
+            "table": table,
+            "game": game,
+            "opponent": opponent,
+            "extension": extension,
+            "duplicate_of": duplicate_of,
         }
     from judgetui.models import IncidentRecorded
 
@@ -193,6 +233,11 @@ def incident_recorded(
             "round": round,
             "phase": phase,
             "records": records,
+            "table": table,
+            "game": game,
+            "opponent": opponent,
+            "extension": extension,
+            "duplicate_of": duplicate_of,
         }
     ).model_dump()
 

@@ -43,6 +43,10 @@ RECORD_FIELDS = (
     "reviewed_client",
 )
 
+#: The incident's context and the duplicate it may be (issue 13): in every record object
+#: and, after the older columns, in the CSV export.
+CONTEXT_FIELDS = ("table", "game", "opponent", "extension", "duplicate_of")
+
 #: The top-level key that marks a JSON export (its value: the export format's version).
 #: `export -o` replaces an existing file only when it is a previous export.
 EXPORT_MARK = "judgetui_export"
@@ -58,6 +62,8 @@ CSV_COLUMNS = (
     "player_name",
     "seq",
     "head",
+    *CONTEXT_FIELDS,
+    "witness_notes",
 )
 #: The header line of a CSV export, which is how `export -o` knows a previous export.
 CSV_HEADER = ",".join(CSV_COLUMNS)
@@ -75,7 +81,15 @@ def record_dict(record: RecordState) -> dict[str, Any]:
     data["voided_by"] = record.voided_by
     data["voided_at"] = record.voided_at
     data["void_note"] = record.void_note
+    for name in CONTEXT_FIELDS:
+        data[name] = getattr(record, name)
+    data["witnesses"] = [asdict(w) for w in record.witnesses]
     return data
+
+
+def witness_cell(record: RecordState) -> str:
+    """A record's witness notes in one CSV cell: "judge (at): note", joined by " | "."""
+    return " | ".join(f"{w.judge} ({w.at}): {w.note}" for w in record.witnesses)
 
 
 def decision_dict(decision: DecisionState) -> dict[str, Any]:
@@ -176,6 +190,7 @@ def export_csv(state: EventState) -> str:
     for record in state.records.values():
         row = record_dict(record)
         row.update(row="record", player_name=state.players[record.player].name, seq=record.seq)
+        row["witness_notes"] = witness_cell(record)
         rows.append((record.seq, row))
     for decision in state.decisions.values():
         row = decision_dict(decision)

@@ -164,6 +164,13 @@ class Infraction:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Duplicates:
+    window_minutes: int = 15
+    """Another judge's record of the same player and infraction in the same round, this
+    many minutes before, is shown as a possible duplicate (0: never)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Rules:
     version: int
     penalties: dict[str, Penalty]
@@ -175,6 +182,12 @@ class Rules:
     sanctions: Sanctions
     groups: dict[str, Group]
     infractions: dict[str, Infraction]
+    duplicates: Duplicates | None = None
+    """None in a rules file without a ``[duplicates]`` section (older events' rules)."""
+
+    def duplicate_window(self) -> int:
+        """Minutes within which another judge's like record is a possible duplicate."""
+        return (self.duplicates or Duplicates()).window_minutes
 
     def penalty(self, key: str) -> Penalty:
         return self.penalties[key]
@@ -388,6 +401,7 @@ def _build(data: dict[str, Any]) -> Rules:
             )
             for k, v in data["infractions"].items()
         },
+        duplicates=Duplicates(**data["duplicates"]) if data.get("duplicates") else None,
     )
 
 

@@ -125,6 +125,10 @@ class Infraction(_Strict):
     source: Literal["seed", "project default"]
 
 
+class Duplicates(_Strict):
+    window_minutes: int = Field(default=15, ge=0, le=240)
+
+
 class Rules(_Strict):
     version: int
     penalties: dict[str, Penalty]
@@ -136,6 +140,7 @@ class Rules(_Strict):
     sanctions: Sanctions
     groups: dict[str, Group]
     infractions: dict[str, Infraction]
+    duplicates: Duplicates | None = None
 
     @field_validator("version")
     @classmethod

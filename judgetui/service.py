@@ -119,6 +119,17 @@ class RecordRequest:
     penalty: str | None = None
     request: bool = False
     """A floor judge asks the head judge to issue a penalty only the head judge may issue."""
+    table: int | None = None
+    game: int | None = None
+    opponent: str | None = None
+    """Another player of the event at the table: linked to the incident, not penalised."""
+    extension: int | None = None
+    """Minutes of time extension given to the table."""
+    same_as: str | None = None
+    """Attach this report to that earlier record as a witness note: no second penalty."""
+    duplicate_of: str | None = None
+    """The judge saw that possible duplicate and records a second incident anyway (the
+    note, required then, says why)."""
 
 
 @dataclass(frozen=True)
@@ -139,6 +150,10 @@ class RecordResult:
     incident: str
     records: list[RecordedPenalty]
     classifications: dict[str, Classification] = field(default_factory=dict)
+    possible_duplicate_of: str | None = None
+    """Another judge's record this one may duplicate (recorded anyway)."""
+    witness_of: str | None = None
+    """With ``same_as``: the record the report was attached to (nothing else written)."""
 
 
 @dataclass
@@ -250,9 +265,96 @@ class Planner:
 
     # -- use cases ----------------------------------------------------------------
 
+    def check_context(self, state: EventState, req: RecordRequest, players: list[str]) -> None:
+        """Refuse a table, game, opponent or extension out of bounds, and an opponent who
+        is no player of the event or is one of the penalised players."""
+        for value, low, high, what in (
+            (req.table, payloads.TABLE_MIN, payloads.TABLE_MAX, "table"),
+            (req.game, payloads.GAME_MIN, payloads.GAME_MAX, "game"),
+            (req.extension, payloads.EXTENSION_MIN, payloads.EXTENSION_MAX, "extension"),
+        ):
+            if value is not None and (type(value) is not int or not low <= value <= high):
+                raise BadInput(
+                    _("{what} must be a whole number from {low} to {high}").format(
+                        what=_(what), low=low, high=high
+                    )
+                )
+        if req.opponent is not None:
+            self.player(state, req.opponent)
+            if req.opponent in players:
+                raise BadInput(
+                    _("the opponent {id} is one of the penalised players").format(id=req.opponent)
+                )
+
+    def possible_duplicate(
+        self, state: EventState, judge_name: str | None, req: RecordRequest
+    ) -> RecordState | None:
+        """Another judge's record that this request may report again (see
+        `EventState.possible_duplicate`): the first one found among its players."""
+        judge = self.identify(state, judge_name)
+        window = self.rules.duplicate_window()
+        for pid in dict.fromkeys(req.players):
+            found = state.possible_duplicate(pid, req.infraction, judge.name, self.clock, window)
+            if found is not None:
+                return found
+        return None
+
+    def plan_witness(
+        self, state: EventState, judge_name: str | None, req: RecordRequest
+    ) -> tuple[list[Entry], RecordResult]:
+        """Attach a report to an earlier record as a witness note: no penalty."""
+        judge = self.identify(state, judge_name)
+        assert req.same_as is not None
+        target = self.resolve(state, req.same_as, records_only=True)
+        record = state.records.get(target)
+        if record is None:
+            raise BadInput(_("no record {item!r}").format(item=req.same_as))
+        while record.status == "superseded":  # the upgraded record stands in for it
+            newer = next((r for r in state.records.values() if r.supersedes == record.id), None)
+            if newer is None:
+                break
+            record = newer
+        if record.status in ("voided", "dismissed"):
+            raise BadInput(
+                _("record {item} is {status}: record the incident instead").format(
+                    item=record.id, status=text.record_status_name(record.status)
+                )
+            )
+        players = [self.player(state, p) for p in dict.fromkeys(req.players)]
+        if players and record.player not in players:
+            raise BadInput(
+                _("record {item} is about player {id}, not {named}").format(
+                    item=record.id, id=record.player, named=", ".join(players)
+                )
+            )
+        if req.infraction and req.infraction != record.infraction:
+            self.infraction(req.infraction)
+        self.check_context(state, req, [record.player])
+        note = req.note.strip()
+        if not note:
+            raise BadInput(_("a witness note needs its text: --note TEXT"))
+        try:
+            refuse_controls_in_note(note)
+        except ValueError as exc:
+            raise BadInput(f"note: {exc}") from None
+        from judgetui.models import WitnessNoted
+
+        payload = WitnessNoted(
+            record=record.id,
+            note=note,
+            table=req.table,
+            game=req.game,
+            opponent=req.opponent,
+            extension=req.extension,
+        ).model_dump()
+        entry = self.entry("witness_noted", judge, payload)
+        return [entry], RecordResult(record.incident, [], witness_of=record.id)
+
     def plan_record(
         self, state: EventState, judge_name: str | None, req: RecordRequest
     ) -> tuple[list[Entry], RecordResult]:
+        if req.same_as is not None:
+            return self.plan_witness(state, judge_name, req)
         judge = self.identify(state, judge_name)
         if not req.players:
             raise BadInput(_("name at least one player"))
@@ -261,6 +363,14 @@ class Planner:
         except ValueError as exc:
             raise BadInput(f"note: {exc}") from None
         players = [self.player(state, p) for p in dict.fromkeys(req.players)]
+        self.check_context(state, req, players)
+        duplicate = self.possible_duplicate(state, judge.name, req)
+        if req.duplicate_of is not None:
+            if not req.note.strip():
+                raise BadInput(_("recording a possible duplicate again needs a note saying why"))
+            if req.duplicate_of not in state.records:
+                raise BadInput(_("no record {item!r}").format(item=req.duplicate_of))
+        duplicate_of = req.duplicate_of or (duplicate.id if duplicate is not None else None)
         for pid in players:
             if state.players[pid].status != "active":
                 raise BadInput(
@@ -356,6 +466,11 @@ class Planner:
                 round=state.round,
                 phase=state.phase,
                 records=records,
+                table=req.table,
+                game=req.game,
+                opponent=req.opponent,
+                extension=req.extension,
+                duplicate_of=duplicate_of,
             )
             entries.append(self.entry("incident_recorded", judge, payload))
         if len(records) < len(players):
@@ -363,7 +478,9 @@ class Planner:
                 incident=incident, infraction=req.infraction, round=state.round
             )
             entries.append(self.entry("caution_given", judge, caution))
-        return entries, RecordResult(incident, results, classifications)
+        return entries, RecordResult(
+            incident, results, classifications, possible_duplicate_of=duplicate_of
+        )
 
     def _status_for(self, judge: JudgeState, outcome: Outcome, request: bool) -> str:
         if judge.role == "head":
@@ -909,6 +1026,11 @@ class Station:
 
     def close_investigation(self, judge: str | None, item: str, finding: str | None) -> list[Entry]:
         return self._write(lambda s: self.planner.plan_close_investigation(s, judge, item, finding))
+
+    def possible_duplicate(self, judge: str | None, request: RecordRequest) -> RecordState | None:
+        """What the station shows before recording: another judge's record of the same
+        player and infraction this round, within the rules' window (None: none)."""
+        return self.planner.possible_duplicate(self.load(), judge, request)
 
     def queue(self, state: EventState | None = None) -> list[QueueItem]:
         return (state or self.load()).queue()

@@ -14,8 +14,9 @@ rules it is given, which every caller makes the shipped ones.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from typing import Any, Literal, cast
 
 from judgetui import engine
@@ -92,6 +93,24 @@ def _who(entry: Mapping[str, Any]) -> tuple[str | None, str | None]:
     )
 
 
+def _optional_int(value: Any, what: str) -> int | None:
+    if value is not None and type(value) is not int:
+        raise ValueError(f"{what} is not a whole number: {value!r}")
+    return value
+
+
+def _context(
+    data: Mapping[str, Any],
+) -> tuple[int | None, int | None, str | None, int | None]:
+    """An entry's table, game, opponent and extension (absent in older entries: None)."""
+    return (
+        _optional_int(data.get("table"), "table"),
+        _optional_int(data.get("game"), "game"),
+        _shown(_optional_text(data.get("opponent"), "opponent")),
+        _optional_int(data.get("extension"), "extension"),
+    )
+
+
 def _phase(value: Any) -> Phase:
     return cast(Phase, _one_of(value, _PHASES, "phase"))
 
@@ -101,6 +120,22 @@ class JudgeState:
     name: str
     role: str
     os_user: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class WitnessNote:
+    """Another judge's report of a recorded incident (``witness_noted``): no penalty."""
+
+    judge: str
+    at: str
+    note: str
+    seq: int
+    table: int | None = None
+    game: int | None = None
+    opponent: str | None = None
+    extension: int | None = None
+    os_user: str | None = None
+    client: str | None = None
 
 
 @dataclass(slots=True)
@@ -151,6 +186,17 @@ class RecordState:
     reviewed_at: str | None = None
     review_action: str | None = None
     """When and how the head judge reviewed it (its ``record_reviewed`` entry), for reports."""
+    # The incident's context (issue 13), None when the judge did not give it.
+    table: int | None = None
+    game: int | None = None
+    opponent: str | None = None
+    extension: int | None = None
+    duplicate_of: str | None = None
+    """The earlier record this one may duplicate: the judge recorded it anyway."""
+    witnesses: tuple[WitnessNote, ...] = ()
+    """Other judges' reports of the same incident, oldest first."""
+    requested: bool = False
+    """Written as "pending": a floor judge's request for the head judge to issue it."""
 
     def past(self) -> PastPenalty:
         return PastPenalty(
@@ -460,6 +506,8 @@ class EventState:
         os_user, client = _who(entry)
         warnings, sanctions = self._kinds()
         penalties = self.rules.penalties
+        table, game, opponent, extension = _context(data)
+        duplicate_of = _optional_text(data.get("duplicate_of"), "duplicate_of")
         for rec in data["records"]:
             # The hot loop of a fold: the checks of _check_record, inlined and cheap.
             record_id = rec["id"]
@@ -509,6 +557,12 @@ class EventState:
                 reviewed=role == "head",
                 os_user=os_user,
                 client=client,
+                table=table,
+                game=game,
+                opponent=opponent,
+                extension=extension,
+                duplicate_of=duplicate_of,
+                requested=status == "pending",
             )
             self._add_record(record)
 
@@ -518,6 +572,26 @@ class EventState:
         self._points.pop(record.player, None)
         if record.status == "issued":
             self._sanction_status(record.player, record.sanction)
+
+    def _on_witness_noted(self, entry: Mapping[str, Any], data: Mapping[str, Any]) -> None:
+        record = self.records[_text(data["record"], "record id")]
+        table, game, opponent, extension = _context(data)
+        os_user, client = _who(entry)
+        record.witnesses = (
+            *record.witnesses,
+            WitnessNote(
+                judge=_shown(entry.get("judge") or ""),
+                at=entry["at"],
+                note=_shown_note(_text(data["note"], "witness note")),
+                seq=int(entry["seq"]),
+                table=table,
+                game=game,
+                opponent=opponent,
+                extension=extension,
+                os_user=os_user,
+                client=client,
+            ),
+        )
 
     def _on_record_reviewed(self, entry: Mapping[str, Any], data: Mapping[str, Any]) -> None:
         record = self.records[data["record"]]
@@ -730,6 +804,45 @@ class EventState:
                 out.append(decision)
                 decision = next(decisions, None)
         return out
+
+    def possible_duplicate(
+        self,
+        player: str,
+        infraction: str,
+        judge: str,
+        now: Callable[[], datetime],
+        window_minutes: int,
+    ) -> RecordState | None:
+        """The newest record of ``player`` for ``infraction`` in this round by another
+        judge, written less than ``window_minutes`` before ``now``: maybe the same
+        incident, reported twice. Voided, dismissed and superseded records are left out
+        (the head judge already settled them). ``now`` is asked only when a record
+        could match, so a clock that ticks on every call is not moved otherwise."""
+        if window_minutes <= 0 or player not in self.players:
+            return None
+        moment: datetime | None = None
+        for record_id in reversed(self.players[player].records):
+            record = self.records[record_id]
+            if record.status in ("voided", "dismissed", "superseded"):
+                continue
+            if (
+                record.infraction != infraction
+                or record.round != self.round
+                or record.phase != self.phase
+                or record.judge.casefold() == judge.casefold()
+            ):
+                continue
+            try:
+                at = datetime.fromisoformat(record.at)
+            except ValueError:
+                continue
+            if at.tzinfo is None:
+                at = at.replace(tzinfo=UTC)
+            if moment is None:
+                moment = now()
+            if moment - timedelta(minutes=window_minutes) < at <= moment:
+                return record
+        return None
 
     def find(self, key: str) -> list[str]:
         """The record and decision ids ``key`` names: itself, or ids it is a prefix of.

@@ -8,10 +8,14 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from judgetui.engine import Classification, Outcome, Reason
 from judgetui.i18n import _, language, ngettext, using
 from judgetui.rules import Rules
+
+if TYPE_CHECKING:
+    from judgetui.state import RecordState, WitnessNote
 
 
 def penalty_name(rules: Rules, key: str, *, short: bool = False) -> str:
@@ -255,3 +259,27 @@ def cell_width(value: str) -> int:
 def pad(value: str, width: int) -> str:
     """``value`` left-aligned in ``width`` terminal cells (a full-width character counts 2)."""
     return value + " " * max(0, width - cell_width(value))
+
+
+def context_line(record: RecordState | WitnessNote) -> str:
+    """An incident's context in one short line: "table 14 · game 2 · opponent P3 ·
+    +5 min" (empty when the judge gave none)."""
+    parts: list[str] = []
+    if record.table is not None:
+        parts.append(_("table {n}").format(n=record.table))
+    if record.game is not None:
+        parts.append(_("game {n}").format(n=record.game))
+    if record.opponent is not None:
+        parts.append(_("opponent {id}").format(id=record.opponent))
+    if record.extension is not None:
+        parts.append(_("+{n} min extension").format(n=record.extension))
+    return " · ".join(parts)
+
+
+def witness_line(witness: WitnessNote) -> str:
+    """One witness note: who wrote it, when, and what."""
+    line = _("witness {judge} ({at}): {note}").format(
+        judge=witness.judge, at=witness.at, note=" ".join(witness.note.split())
+    )
+    context = context_line(witness)
+    return f"{line}  [{context}]" if context else line
