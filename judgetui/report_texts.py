@@ -44,23 +44,23 @@ EXTENSION = "extension"
 
 
 def _table(record: RecordState) -> int | None:
-    value: int | None = getattr(record, "table", None)
-    return value
+    return record.table
 
 
 def _game(record: RecordState) -> int | None:
-    value: int | None = getattr(record, "game", None)
-    return value
+    return record.game
 
 
 def _opponent(record: RecordState) -> str | None:
-    value: str | None = getattr(record, "opponent", None)
-    return value
+    return record.opponent
 
 
 def _extension(record: RecordState) -> int | None:
-    value: int | None = getattr(record, "extension", None)
-    return value
+    """The time extension given at the incident's table: the record's, else the first a
+    witness note gives (another judge who reported the same incident)."""
+    if record.extension is not None:
+        return record.extension
+    return next((w.extension for w in record.witnesses if w.extension is not None), None)
 
 
 def when(at: str) -> str:
@@ -389,11 +389,6 @@ def _penalty(state: EventState, record: RecordState) -> str:
     return name
 
 
-def _witness_notes(record: RecordState) -> list[Any]:
-    notes: Any = getattr(record, "witness_notes", None) or ()
-    return list(notes)
-
-
 def player_timeline(state: EventState, player_id: str) -> list[tuple[str, int, list[str]]]:
     """Every record, review, decision, void, witness note and closed investigation about
     the player: (time, order, lines), oldest first."""
@@ -451,13 +446,14 @@ def player_timeline(state: EventState, player_id: str) -> list[tuple[str, int, l
                 lines.append("   " + _("Note:"))
                 lines.extend(_indent(record.review_note, "     "))
             events.append((record.reviewed_at, record.seq * 10 + 1, lines))
-        for index, witness in enumerate(_witness_notes(record)):
-            judge = getattr(witness, "judge", "")
-            at = getattr(witness, "at", record.at)
-            note = getattr(witness, "note", "") or getattr(witness, "text", "")
-            lines = [_("Witness note by {judge} on record {id}:").format(judge=judge, id=record.id)]
-            lines.extend(_indent(str(note), "     "))
-            events.append((str(at), record.seq * 10 + 2 + index, lines))
+        for index, witness in enumerate(record.witnesses):
+            lines = [
+                _("Witness note by {judge} on record {id}:").format(
+                    judge=witness.judge, id=record.id
+                )
+            ]
+            lines.extend(_indent(witness.note, "     "))
+            events.append((witness.at, record.seq * 10 + 2 + index, lines))
         if record.voided_at is not None:
             lines = [
                 _("Voided by {judge} (record {id}):").format(judge=record.voided_by, id=record.id)

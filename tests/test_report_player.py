@@ -202,3 +202,53 @@ def test_refuses_the_event_file_its_lock_links_and_folders(
     with pytest.raises(ReportRefused):
         check_report_target("folder", event, cwd=cwd, home=home)
     assert db_path.read_bytes() == before
+
+
+def test_context_and_witness_notes_are_in_the_timeline(
+    station: Station, capsys: pytest.CaptureFixture[str], db_path: Path
+) -> None:
+    base = [
+        "record",
+        "--db",
+        db_path,
+        "--player",
+        "P2",
+        "--infraction",
+        "slow_play",
+        "--intentional",
+        "yes",
+        "--disruptive",
+        "no",
+    ]
+    code, out, err = run(
+        capsys,
+        *base,
+        "--judge",
+        FLOOR,
+        "--table",
+        "12",
+        "--game",
+        "1",
+        "--opponent",
+        "P4",
+        "--json",
+    )
+    assert code == 0, err
+    first = json.loads(out)["records"][0]["id"]
+    code, _out, err = run(
+        capsys,
+        *base,
+        "--judge",
+        HEAD,
+        "--same-as",
+        first,
+        "--note",
+        "saw it too",
+    )
+    assert code == 0, err
+    code, out, _err = run(capsys, "report", "player", "P2", "--db", db_path)
+    assert "table 12, game 1, opponent P4 Lucas Silva" in out
+    assert (
+        out.index("Recorded by") < out.index(f"Witness note by {HEAD}") < out.index("## Statement")
+    )
+    assert "saw it too" in out

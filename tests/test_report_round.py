@@ -239,3 +239,84 @@ def test_request_is_not_on_the_list_until_issued(
         ),
     )
     assert round_json(capsys, db_path)["items"] == []
+
+
+def test_a_game_loss_with_its_table_and_an_extension_by_table(
+    station: Station, capsys: pytest.CaptureFixture[str], db_path: Path
+) -> None:
+    """The issue's case: a game loss at table 14 (next game), an extension at table 31,
+    an ejection at table 7, through `record --table/--game/--extension`."""
+    _set_round(station, 3)
+    base = ["record", "--db", db_path, "--judge", HEAD]
+    code, _out, err = run(
+        capsys,
+        *base,
+        "--player",
+        "P1",
+        "--infraction",
+        "decklist_mismatch",
+        "--intentional",
+        "no",
+        "--disruptive",
+        "no",
+        "--table",
+        "14",
+        "--game",
+        "2",
+    )
+    assert code == 0, err
+    code, _out, err = run(
+        capsys,
+        *base,
+        "--player",
+        "P3",
+        "--infraction",
+        "slow_play",
+        "--intentional",
+        "no",
+        "--disruptive",
+        "yes",
+        "--table",
+        "31",
+        "--extension",
+        "5",
+        "--opponent",
+        "P4",
+    )
+    assert code == 0, err
+    code, _out, err = run(
+        capsys,
+        *base,
+        "--player",
+        "P2",
+        "--infraction",
+        "illegal_deck",
+        "--intentional",
+        "no",
+        "--disruptive",
+        "yes",
+        "--table",
+        "7",
+    )
+    assert code == 0, err
+    data = round_json(capsys, db_path, "3")
+    by_kind = {i["kind"]: i for i in data["items"]}
+    loss = by_kind["game_loss"]
+    assert (loss["player"], loss["table"], loss["game"], loss["applies"]) == ("P1", 14, 2, "next")
+    assert by_kind["ejection"]["table"] == 7
+    ext = by_kind["extension"]
+    assert (ext["table"], ext["minutes"], ext["players"]) == (31, 5, ["P3"])
+    assert data["extensions_by_table"] == [{"table": 31, "minutes": 5}]
+    assert [i["table"] for i in data["items"]] == [7, 14, 31]  # by table
+    code, out, _err = run(capsys, "report", "round", "3", "--db", db_path)
+    assert "T14" in out and "next game" in out and "recorded in game 2" in out
+    assert "T31: +5 min" in out
+    # the extension is an item of its own: it is marked entered like a loss
+    code, _out, err = run(
+        capsys, "report", "round", "3", "--enter", ext["id"], "--db", db_path, "--judge", HEAD
+    )
+    assert code == 0, err
+    assert ext["id"] not in round_json(capsys, db_path, "3")["not_entered"]
+    # next round: only the next-game loss, carried over
+    [carried] = round_json(capsys, db_path, "4")["items"]
+    assert (carried["id"], carried["table"], carried["carried"]) == (loss["id"], 14, True)

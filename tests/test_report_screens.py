@@ -23,6 +23,7 @@ from judgetui.screens.reports import (
     SaveReportModal,
 )
 from judgetui.service import Station
+from judgetui.widgets.table import RowTable
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 Snap = Callable[..., bool]
@@ -30,10 +31,14 @@ Snap = Callable[..., bool]
 
 @pytest.fixture
 def scene(station: Station) -> Station:
-    """`build_scene` (round 3; P5 a Triple Warning), a next-game loss and an ejection."""
+    """`build_scene` (round 3; P5 a Triple Warning), a next-game loss at table 14, an
+    ejection at table 7, a time extension at table 31."""
     build_scene(station)
-    record(station, HEAD, "P6", "decklist_mismatch", False, False, note="59 cards")
-    record(station, HEAD, "P2", "illegal_deck", False, True)
+    record(
+        station, HEAD, "P6", "decklist_mismatch", False, False, note="59 cards", table=14, game=2
+    )
+    record(station, HEAD, "P2", "illegal_deck", False, True, table=7)
+    record(station, HEAD, "P4", "slow_play", False, True, table=31, extension=5, opponent="P1")
     return station
 
 
@@ -98,7 +103,8 @@ async def test_x_marks_a_line_entered_once(scene: Station) -> None:
         await pilot.press("right")
         await settle(pilot)
         assert screen.shown_round == 4
-        assert "P6" in str(app.screen.query_one("#round-items").rows[0].cells[1])  # type: ignore[attr-defined]
+        table = app.screen.query_one("#round-items", RowTable)
+        assert [str(row.cells[1]) for row in table.rows] == ["P6 Emma Rossi"]
 
 
 @pilot_test

@@ -97,11 +97,13 @@ class RoundListScreen(StationScreen):
             names = ", ".join(f"{p} {state.players[p].name}" for p in item.players)
             what = report_texts.item_kind_name(state, item)
             if item.kind == report_texts.EXTENSION:
-                what = _("+{minutes} min").format(minutes=item.minutes)
+                what += " " + _("+{minutes} min").format(minutes=item.minutes)
             elif item.kind in report_texts.LOSSES:
                 applies = text.applies_text(item.applies, item.kind)
                 if applies:
                     what += f" · {applies}"
+                if item.game is not None:
+                    what += " · " + _("recorded in game {n}").format(n=item.game)
                 if item.carried:
                     what += " · " + _("from round {n}, if its match had ended").format(n=item.round)
             mark = (
