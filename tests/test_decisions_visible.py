@@ -99,7 +99,8 @@ async def test_recent_penalties_show_decisions(station: Station) -> None:
         first = recent.rows[0]
         cells = [c.plain if hasattr(c, "plain") else str(c) for c in first.cells]
         assert first.key.startswith("decision-")
-        assert "Ejection" in cells[2] and "three-warning decision" in cells[3]
+        assert cells[1] == "P5"
+        assert "Ejection" in cells[3] and "three-warning decision" in cells[4]
 
 
 @pilot_test

@@ -150,7 +150,8 @@ def decision_row(session: Session, decision: DecisionState, name: str) -> Row:
         decision.id,
         (
             ago(decision.at, session.now),
-            f"{decision.player} {name}",
+            decision.player,
+            name,
             decision_text(session.rules, decision),
             _("three-warning decision"),
             decision.judge,

@@ -376,9 +376,13 @@ class PlayerScreen(StationScreen):
     def _voidable(self, correct: bool = False) -> RecordState | DecisionState | None:
         """The highlighted record or decision, when it still stands (and so can be voided)."""
         state = self.session.state
-        if self.player_id not in state.players or not self.is_mounted:
+        if self.player_id not in state.players:
             return None
-        key = self._highlighted_key(self.query_one("#player-history", DataTable))
+        tables = self.query("#player-history").results(DataTable)
+        table = next(tables, None)  # the footer asks before the history is composed
+        if table is None:
+            return None
+        key = self._highlighted_key(table)
         if key in state.records:
             record = state.records[key]
             return record if record.status in ("issued", "pending") else None
