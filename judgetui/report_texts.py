@@ -106,6 +106,8 @@ class RoundItem:
     source: str
     """ "record", "decision" or "extension"."""
     entered: Mark | None
+    voided: bool = False
+    """Voided after the scorekeeper entered it: the scorekeeper must take it back."""
 
 
 def _rounds_of(sanction: str, applies: str | None, recorded: int) -> tuple[int, ...]:
@@ -132,7 +134,11 @@ def round_items(state: EventState, number: int) -> list[RoundItem]:
     found: list[tuple[int, RoundItem]] = []
     wanted = (*LOSSES, *REMOVALS)
     for record in state.records.values():
-        if record.status != "issued" or record.sanction not in wanted:
+        if record.sanction not in wanted:
+            continue
+        # A voided one stays on the list only if it was entered: it must be undone.
+        voided = record.status == "voided" and record.id in state.entered
+        if record.status != "issued" and not voided:
             continue
         rounds = _rounds_of(record.sanction, record.applies, record.round)
         if number not in rounds:
@@ -152,11 +158,13 @@ def round_items(state: EventState, number: int) -> list[RoundItem]:
                     carried=number != record.round,
                     source="record",
                     entered=state.entered.get(record.id),
+                    voided=voided,
                 ),
             )
         )
     for decision in state.decisions.values():
-        if not decision.standing or decision.penalty not in wanted:
+        voided = not decision.standing and decision.id in state.entered
+        if (not decision.standing and not voided) or decision.penalty not in wanted:
             continue
         if number not in _rounds_of(decision.penalty, decision.applies, decision.round):
             continue
@@ -175,6 +183,7 @@ def round_items(state: EventState, number: int) -> list[RoundItem]:
                     carried=number != decision.round,
                     source="decision",
                     entered=state.entered.get(decision.id),
+                    voided=voided,
                 ),
             )
         )
@@ -243,6 +252,7 @@ def round_dict(state: EventState, number: int) -> dict[str, Any]:
                 "source": i.source,
                 "entered": i.entered is not None,
                 "entered_by": _mark_dict(i.entered),
+                "voided": i.voided,
             }
             for i in items
         ],
@@ -282,7 +292,9 @@ def item_line(state: EventState, item: RoundItem) -> str:
     return f"{text.pad(table_name(item.table), 9)} {names}  {what}  [{item.id}]"
 
 
-def entered_text(mark: Mark | None) -> str:
+def entered_text(mark: Mark | None, voided: bool = False) -> str:
+    if voided:
+        return _("voided after it was entered: take it back")
     if mark is None:
         return _("not entered")
     return _("entered ({judge}, {time})").format(judge=mark.judge, time=_clock(mark.at))
@@ -305,7 +317,7 @@ def round_text(state: EventState, number: int) -> str:
         if not shown:
             lines.append("  " + _("none"))
         for item in shown:
-            lines.append(f"  {item_line(state, item)}  {entered_text(item.entered)}")
+            lines.append(f"  {item_line(state, item)}  {entered_text(item.entered, item.voided)}")
         lines.append("")
     totals = extensions_by_table(items)
     if totals:

@@ -320,3 +320,18 @@ def test_a_game_loss_with_its_table_and_an_extension_by_table(
     # next round: only the next-game loss, carried over
     [carried] = round_json(capsys, db_path, "4")["items"]
     assert (carried["id"], carried["table"], carried["carried"]) == (loss["id"], 14, True)
+
+
+def test_a_loss_voided_after_it_was_entered_stays_to_be_taken_back(
+    station: Station, capsys: pytest.CaptureFixture[str], db_path: Path
+) -> None:
+    record(station, HEAD, "P4", "illegal_deck", False, True)
+    record(station, HEAD, "P5", "illegal_deck", False, True)
+    entered, unentered = (i["id"] for i in round_json(capsys, db_path)["items"])
+    station.mark_entered(HEAD, [entered], 1)
+    station.void(HEAD, entered, "wrong player")
+    station.void(HEAD, unentered, "wrong player")
+    [item] = round_json(capsys, db_path)["items"]  # the one never entered is gone
+    assert (item["id"], item["voided"], item["entered"]) == (entered, True, True)
+    _code, out, _err = run(capsys, "report", "round", "--db", db_path)
+    assert "voided after it was entered: take it back" in out

@@ -106,11 +106,12 @@ class RoundListScreen(StationScreen):
                     what += " · " + _("recorded in game {n}").format(n=item.game)
                 if item.carried:
                     what += " · " + _("from round {n}, if its match had ended").format(n=item.round)
-            mark = (
-                Text(_("entered"), style="green")
-                if item.entered is not None
-                else Text(_("not entered"), style="bold yellow")
-            )
+            if item.voided:
+                mark = Text(_("voided: take it back"), style="bold red")
+            elif item.entered is not None:
+                mark = Text(_("entered"), style="green")
+            else:
+                mark = Text(_("not entered"), style="bold yellow")
             rows.append(Row(item.id, (report_texts.table_name(item.table), names, what, mark)))
         self.query_one("#round-items", RowTable).set_rows(rows)
         totals = report_texts.extensions_by_table(items)
