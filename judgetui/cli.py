@@ -363,6 +363,37 @@ def build_parser() -> argparse.ArgumentParser:
             "first 16 hex digits): also check that the log still holds that entry"
         ),
     )
+    report = command("report", _("the head judge's reports: round list, player, event"))
+    report_sub = report.add_subparsers(dest="report_command", parser_class=_Parser, required=True)
+    rround = report_sub.add_parser(
+        "round",
+        help=_("the scorekeeper's list for a round (default: the current round)"),
+    )
+    _common(rround, top=False)
+    rround.add_argument("number", nargs="?", type=_int_in(1, MAX_ROUND))
+    rround.add_argument(
+        "--enter",
+        action="append",
+        default=[],
+        metavar="ID",
+        help=_("the head judge marks an item of the list as entered (a log entry)"),
+    )
+    rplayer = report_sub.add_parser(
+        "player", help=_("a disqualification / investigation report draft for one player")
+    )
+    _common(rplayer, top=False)
+    rplayer.add_argument("id")
+    revent = report_sub.add_parser("event", help=_("the organiser's official record"))
+    _common(revent, top=False)
+
+    investigation = command("investigation", _("close an investigation (head judge)"))
+    inv_sub = investigation.add_subparsers(
+        dest="investigation_command", parser_class=_Parser, required=True
+    )
+    close = inv_sub.add_parser("close", help=_("close an open investigation with a finding"))
+    _common(close, top=False)
+    close.add_argument("record", help=_("the record's id, or its first 6+ characters"))
+    close.add_argument("--finding", help=_("the head judge's finding (required)"))
     command("ssh", _("the entry point for sshd's ForceCommand (see docs/SSH.md)"))
     command("config", _("where settings are looked for, and what they hold"))
     return parser
@@ -880,6 +911,54 @@ def cmd_player(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_report(args: argparse.Namespace) -> int:
+    from judgetui import report_texts
+
+    station = _station(args)
+    if args.report_command == "round":
+        state = station.load()
+        number = args.number or state.round
+        if args.enter:
+            station.mark_entered(args.judge, args.enter, number)
+            state = station.load()
+        if args.json:
+            _emit_json(report_texts.round_dict(state, number))
+        else:
+            sys.stdout.write(report_texts.round_text(state, number))
+        return 0
+    state = station.load()
+    if args.report_command == "player":
+        if args.id not in state.players:
+            raise CliError(_("unknown player {id!r}").format(id=args.id))
+        if args.json:
+            _emit_json(
+                {
+                    "player": args.id,
+                    "head": state.head,
+                    "text": report_texts.player_report(state, args.id),
+                }
+            )
+        else:
+            sys.stdout.write(report_texts.player_report(state, args.id))
+        return 0
+    if args.json:
+        _emit_json(report_texts.event_report_dict(state))
+    else:
+        sys.stdout.write(report_texts.event_report_text(state))
+    return 0
+
+
+def cmd_investigation(args: argparse.Namespace) -> int:
+    station = _station(args)
+    [entry] = station.close_investigation(args.judge, args.record, args.finding)
+    record = entry["data"]["record"]
+    if args.json:
+        _emit_json({"entry": entry["seq"], "closed": record})
+    else:
+        print(_("{id}: investigation closed").format(id=record))
+    return 0
+
+
 def cmd_history(args: argparse.Namespace) -> int:
     from judgetui import text
     from judgetui.history import HistoryFilter, matching
@@ -1123,6 +1202,8 @@ COMMANDS = {
     "player": cmd_player,
     "history": cmd_history,
     "export": cmd_export,
+    "report": cmd_report,
+    "investigation": cmd_investigation,
     "verify": cmd_verify,
     "demo": cmd_demo,
     "ssh": cmd_ssh,

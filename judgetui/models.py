@@ -204,3 +204,18 @@ class DecisionVoided(_Model):
 
     decision: str = Field(min_length=1)
     note: Note = Field(min_length=1, max_length=2000)
+
+
+class ScorekeeperEntered(_Model):
+    """The head judge marks round-list items as entered by the scorekeeper: record ids,
+    decision ids, ``ext:<incident>`` for a time extension (see `judgetui.report_texts`)."""
+
+    items: list[Text] = Field(min_length=1, max_length=1000)
+    round: int = Field(ge=1)
+
+
+class InvestigationClosed(_Model):
+    """The head judge closes the investigation a record (a Triple Warning) opened."""
+
+    record: Text = Field(min_length=1)
+    finding: Note = Field(min_length=1, max_length=4000)

@@ -21,7 +21,14 @@ from judgetui.i18n import N_, _
 from judgetui.identity import Caller, current_caller
 from judgetui.rules import SITUATION_FLAGS, WARNING, Rules, RulesSource, shipped_rules, source_of
 from judgetui.safe_text import refuse_controls_in_note
-from judgetui.state import EventState, JudgeState, MalformedLog, QueueItem, RecordState
+from judgetui.state import (
+    EXTENSION_ITEM,
+    EventState,
+    JudgeState,
+    MalformedLog,
+    QueueItem,
+    RecordState,
+)
 from judgetui.store import EventFile, EventFileError, Snapshot
 
 if TYPE_CHECKING:
@@ -843,6 +850,56 @@ class Planner:
         data = RulesText(text=source.text, sha256=source.sha256).model_dump()
         return [self.entry("rules_changed", judge, data)]
 
+    def plan_entered(
+        self, state: EventState, judge_name: str | None, items: Sequence[str], round_: int
+    ) -> list[Entry]:
+        """The head judge marks round-list items as entered by the scorekeeper."""
+        judge = self.identify(state, judge_name)
+        self.require_head(judge, N_("mark items entered"))
+        wanted: list[str] = []
+        for item in items:
+            key = item if item.startswith(EXTENSION_ITEM) else self.resolve(state, item)
+            if not state.is_round_item(key):
+                raise BadInput(_("no round-list item {item!r}").format(item=item))
+            if key not in state.entered and key not in wanted:
+                wanted.append(key)
+        if not wanted:
+            raise BadInput(_("every item named is already entered"))
+        from judgetui.models import ScorekeeperEntered
+
+        payload = ScorekeeperEntered(items=wanted, round=round_)
+        return [self.entry("scorekeeper_entered", judge, payload.model_dump())]
+
+    def plan_close_investigation(
+        self, state: EventState, judge_name: str | None, item: str, finding: str | None
+    ) -> list[Entry]:
+        """The head judge closes an open investigation with a finding."""
+        judge = self.identify(state, judge_name)
+        self.require_head(judge, N_("close an investigation"))
+        target = self.resolve(state, item, records_only=True)
+        record = state.records.get(target)
+        if record is None:
+            raise BadInput(_("no record {item!r}").format(item=item))
+        if not record.investigation:
+            raise BadInput(_("record {item} opened no investigation").format(item=record.id))
+        if record.id in state.closed_investigations:
+            raise BadInput(
+                _("the investigation of record {item} is already closed").format(item=record.id)
+            )
+        if record not in state.open_investigations():
+            raise BadInput(
+                _("record {item} is {status}: it opens no investigation").format(
+                    item=record.id, status=text.record_status_name(record.status)
+                )
+            )
+        reason = (finding or "").strip()
+        if not reason:
+            raise BadInput(_("closing an investigation needs its finding: --finding TEXT"))
+        from judgetui.models import InvestigationClosed
+
+        payload = InvestigationClosed(record=record.id, finding=reason)
+        return [self.entry("investigation_closed", judge, payload.model_dump())]
+
     def event_entries(self, created: EventCreated, rules: Rules | None = None) -> list[Entry]:
         """The first entry of a new event, with the text of the rules it is made with."""
         from judgetui.models import RulesText
@@ -1030,6 +1087,12 @@ class Station:
 
     def change_rules(self, judge: str | None, source: RulesSource) -> list[Entry]:
         return self._write(lambda s: self.planner.plan_rules(s, judge, source))
+
+    def mark_entered(self, judge: str | None, items: Sequence[str], round_: int) -> list[Entry]:
+        return self._write(lambda s: self.planner.plan_entered(s, judge, items, round_))
+
+    def close_investigation(self, judge: str | None, item: str, finding: str | None) -> list[Entry]:
+        return self._write(lambda s: self.planner.plan_close_investigation(s, judge, item, finding))
 
     def possible_duplicate(self, judge: str | None, request: RecordRequest) -> RecordState | None:
         """What the station shows before recording: another judge's record of the same

@@ -192,6 +192,9 @@ class RecordState:
     client: str | None = None
     reviewed_os_user: str | None = None
     reviewed_client: str | None = None
+    reviewed_at: str | None = None
+    review_action: str | None = None
+    """When and how the head judge reviewed it (its ``record_reviewed`` entry), for reports."""
     # The incident's context (issue 13), None when the judge did not give it.
     table: int | None = None
     game: int | None = None
@@ -286,6 +289,20 @@ def queue_group(record: RecordState) -> QueueGroup:
     return "request" if record.status == "pending" else "notice"
 
 
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """Who did something to an item and when: a scorekeeper's "entered", a closed
+    investigation (with the head judge's finding)."""
+
+    judge: str
+    at: str
+    text: str = ""
+
+
+#: The prefix of a round list's time-extension item: ``ext:<incident id>``.
+EXTENSION_ITEM = "ext:"
+
+
 @dataclass(slots=True)
 class EventState:
     rules: Rules
@@ -304,6 +321,10 @@ class EventState:
     head: str = ""
     rules_stored: bool = False
     """Whether the log keeps its rules (False: an older file, folded with the shipped rules)."""
+    entered: dict[str, Mark] = field(default_factory=dict)
+    """Round-list items the head judge marked as entered by the scorekeeper (by item id)."""
+    closed_investigations: dict[str, Mark] = field(default_factory=dict)
+    """Investigations the head judge closed, by the id of the record that opened them."""
     _points: dict[str, int] = field(default_factory=dict)
     _kind_keys: tuple[frozenset[str], frozenset[str]] | None = field(default=None, repr=False)
 
@@ -611,6 +632,8 @@ class EventState:
         record = self.records[data["record"]]
         action = _one_of(data["action"], _REVIEW_ACTIONS, "review action")
         record.reviewed = True
+        record.reviewed_at = entry["at"]
+        record.review_action = action
         record.reviewed_by = _shown(entry.get("judge"))
         record.review_note = _shown_note(data.get("note", ""))
         record.reviewed_os_user, record.reviewed_client = _who(entry)
@@ -705,6 +728,35 @@ class EventState:
         decision.voided_at = entry["at"]
         decision.void_note = _shown_note(_text(data["note"], "void note"))
         self._recompute_status(decision.player)
+
+    def _head_acts(self, entry: Mapping[str, Any], what: str) -> str:
+        judge = self.judges.get(entry.get("judge") or "")
+        if judge is None or judge.role != "head":
+            raise ValueError(f"{what} by {entry.get('judge')!r}, not the head judge")
+        return judge.name
+
+    def _on_scorekeeper_entered(self, entry: Mapping[str, Any], data: Mapping[str, Any]) -> None:
+        """The head judge marks round-list items as entered by the scorekeeper."""
+        judge = self._head_acts(entry, "items marked entered")
+        items = data["items"]
+        if not isinstance(items, list) or not items:
+            raise ValueError("scorekeeper_entered without items")
+        for item in items:
+            key = _text(item, "item id")
+            if not self.is_round_item(key):
+                raise ValueError(f"unknown round-list item {key!r}")
+            self.entered.setdefault(key, Mark(judge, entry["at"]))
+
+    def _on_investigation_closed(self, entry: Mapping[str, Any], data: Mapping[str, Any]) -> None:
+        """The head judge closes the investigation a record opened, with a finding."""
+        judge = self._head_acts(entry, "investigation closed")
+        record = self.records[_text(data["record"], "record id")]
+        if not record.investigation:
+            raise ValueError(f"record {record.id!r} opened no investigation")
+        if record.id in self.closed_investigations:
+            raise ValueError(f"the investigation of {record.id!r} is already closed")
+        finding = _shown_note(_text(data["finding"], "finding"))
+        self.closed_investigations[record.id] = Mark(judge, entry["at"], finding)
 
     def _recompute_status(self, player: str) -> None:
         """The player's status from what still stands: issued records and standing decisions."""
@@ -838,6 +890,28 @@ class EventState:
         if len(key) < MIN_PREFIX:
             return []
         return [i for i in (*self.records, *self.decisions) if i.startswith(key)]
+
+    def is_round_item(self, key: str) -> bool:
+        """Whether ``key`` names something a round list can show: a record, a decision,
+        or a time extension (`EXTENSION_ITEM` + the incident's id)."""
+        if key in self.records or key in self.decisions:
+            return True
+        if key.startswith(EXTENSION_ITEM):
+            incident = key.removeprefix(EXTENSION_ITEM)
+            return any(r.incident == incident for r in self.records.values())
+        return False
+
+    def open_investigations(self) -> list[RecordState]:
+        """Records that opened an investigation (a Triple Warning) not closed yet, oldest
+        first. One that no longer stands (voided, dismissed, upgraded away) opens none; an
+        upgrade's replacement that keeps the flag carries it on."""
+        return [
+            r
+            for r in self.records.values()
+            if r.investigation
+            and r.status in ("issued", "pending")
+            and r.id not in self.closed_investigations
+        ]
 
     def queue(self) -> list[QueueItem]:
         """What waits for the head judge: decisions owed, cheating, investigations, then

@@ -73,6 +73,27 @@ def open_history(app: App[Any], query: str = "") -> None:
         app.push_screen(screen(query))
 
 
+def open_round_list(app: App[Any], number: int | None = None) -> None:
+    from judgetui.screens.reports import RoundListScreen
+
+    app.push_screen(RoundListScreen(number))
+
+
+def open_player_report(app: App[Any], player_id: str) -> None:
+    screen = _screen_class(app, "reports", "PlayerReportScreen")
+    if screen is not None:
+        app.push_screen(screen(player_id))
+
+
+def open_investigations(app: App[Any]) -> None:
+    if not _is_head(app):
+        _refuse(app, _("see the open investigations"))
+        return
+    screen = _screen_class(app, "reports", "InvestigationsScreen")
+    if screen is not None:
+        app.push_screen(screen())
+
+
 def open_help(app: App[Any]) -> None:
     screen = _screen_class(app, "help", "HelpScreen")
     if screen is not None:

@@ -182,7 +182,7 @@ def decision_row(session: Session, decision: DecisionState, name: str) -> Row:
 
 class DashboardScreen(StationScreen):
     HELP_TITLE: ClassVar[str] = N_("Dashboard")
-    HEAD_ONLY: ClassVar[frozenset[str]] = frozenset({"review", "decide", "event"})
+    HEAD_ONLY: ClassVar[frozenset[str]] = frozenset({"review", "decide", "event", "investigations"})
     BINDINGS: ClassVar[list[BindingType]] = [
         # A priority key, awaited until the walk-through's search has the focus: the
         # letters typed right after `n` (one burst over SSH) land in that search.
@@ -198,6 +198,10 @@ class DashboardScreen(StationScreen):
             "escape", "clear_filter", N_("Clear filter"), show=False, id="dashboard.clear_filter"
         ),
         Binding("q", "quit", N_("Quit"), id="dashboard.quit"),
+        Binding("l", "round_list", N_("Round list"), show=False, id="dashboard.round_list"),
+        Binding(
+            "i", "investigations", N_("Investigations"), show=False, id="dashboard.investigations"
+        ),
     ]
 
     def __init__(self) -> None:
@@ -464,6 +468,12 @@ class DashboardScreen(StationScreen):
 
     def action_history(self) -> None:
         screens.open_history(self.app)
+
+    def action_round_list(self) -> None:
+        screens.open_round_list(self.app)
+
+    def action_investigations(self) -> None:
+        screens.open_investigations(self.app)
 
     def action_decide(self) -> None:
         player = self.selected_player()

@@ -91,6 +91,7 @@ class PlayerScreen(StationScreen):
         Binding("r", "review", N_("Review pending"), id="player.review"),
         Binding("v", "void", N_("Void"), id="player.void"),
         Binding("c", "correct", N_("Correct"), id="player.correct"),
+        Binding("R", "report", N_("Report"), show=False, id="player.report"),
         Binding("escape", "back", N_("Back"), id="player.back"),
     ]
     HEAD_ONLY: ClassVar[frozenset[str]] = frozenset({"decide", "review", "void", "correct"})
@@ -533,6 +534,11 @@ class PlayerScreen(StationScreen):
         self.app.push_screen(
             CorrectModal(self._what(target), target.player, penalties, target.penalty), answered
         )
+
+    def action_report(self) -> None:
+        from judgetui import screens
+
+        screens.open_player_report(self.app, self.player_id)
 
     def action_back(self) -> None:
         self.dismiss(None)

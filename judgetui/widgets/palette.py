@@ -40,6 +40,11 @@ class StationCommands(Provider):
                 partial(screens.open_history, app),
             ),
             (_("Help"), _("Every key of the station"), partial(screens.open_help, app)),
+            (
+                _("Round list"),
+                _("Losses, ejections and time extensions for the scorekeeper"),
+                partial(screens.open_round_list, app),
+            ),
         ]
         if session is not None and session.is_head:
             actions += [
@@ -52,6 +57,11 @@ class StationCommands(Provider):
                     _("Event"),
                     _("Round, final rounds, judges, players"),
                     partial(screens.open_event, app),
+                ),
+                (
+                    _("Investigations"),
+                    _("Open investigations: who, since when, the report"),
+                    partial(screens.open_investigations, app),
                 ),
             ]
         return actions
