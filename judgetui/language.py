@@ -11,10 +11,9 @@ says so instead of throwing away a classification in progress.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator
 from typing import Any
 
-from textual.app import App, SystemCommand
+from textual.app import App
 from textual.binding import Binding
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 
@@ -28,7 +27,7 @@ SWITCH_ACTION = "switch_language"
 # TRANSLATORS: the name of the OTHER language: "English" in the Japanese catalogue.
 SWITCH_LABEL = N_("日本語")
 #: Textual's own words the station shows (the palette key, its system commands), so they
-#: reach the catalogue; `translated_system_commands` and `open_command_palette` use them.
+#: reach the catalogue; `judgetui.system_commands` and `open_command_palette` use them.
 TEXTUAL_WORDS = (
     N_("palette"),
     N_("Open the command palette"),
@@ -86,15 +85,6 @@ def localize_app_bindings(app: App[Any]) -> None:
             )
             for binding in entries
         ]
-
-
-def translated_system_commands(commands: Iterable[SystemCommand]) -> Iterator[SystemCommand]:
-    """Textual's system commands (theme, quit, keys, screenshot) in the judge's language.
-
-    For the App's ``get_system_commands``: ``return translated_system_commands(super()...)``.
-    """
-    for command in commands:
-        yield command._replace(title=_(command.title), help=_(command.help))
 
 
 def open_command_palette(app: App[Any]) -> None:
