@@ -34,9 +34,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from textual import events
 
 from judgetui import i18n
-from judgetui.app import JudgeStation
 from judgetui.rules import load_rules
 from judgetui.service import Station
+from judgetui.station.app import JudgeStation
 from judgetui.store import EventFile
 
 HEAD = "Kana Mori"
@@ -45,7 +45,7 @@ SIZE = (160, 48)
 
 
 def build_app(path: str) -> JudgeStation:
-    """The app as `judgetui.app.run_station` makes it."""
+    """The app as `judgetui.station.app.run_station` makes it."""
     i18n.set_language("en")
     station = Station(EventFile(path), load_rules())
     snapshot = station.file.load()

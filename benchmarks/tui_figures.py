@@ -80,16 +80,16 @@ class Tui:
 
     def _need_station(self) -> None:
         if not (ROOT / "judgetui" / "app.py").exists():
-            raise Skip("judgetui.app does not exist yet")
+            raise Skip("judgetui.station.app does not exist yet")
         probe = subprocess.run(
-            [PY, "-c", "from judgetui.app import run_station"],
+            [PY, "-c", "from judgetui.station.app import run_station"],
             capture_output=True,
             text=True,
             env=self.env,
             cwd=ROOT,
         )
         if probe.returncode != 0:
-            raise Skip(f"judgetui.app does not import: {probe.stderr.strip()[-200:]}")
+            raise Skip(f"judgetui.station.app does not import: {probe.stderr.strip()[-200:]}")
 
     # -- tmux plumbing -------------------------------------------------------------
 

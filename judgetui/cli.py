@@ -430,7 +430,7 @@ def _settings(args: argparse.Namespace) -> LoadedSettings:
         loaded = settings.load(getattr(args, "config", None), cached=not fresh)
         if fresh and loaded.keys:
             # the keymap names the station's bindings: checking it imports Textual
-            from judgetui import keymap
+            from judgetui.station import keymap
 
             keymap.check(loaded.keys, loaded.path)
         args._settings = loaded
@@ -1058,7 +1058,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 def cmd_config(args: argparse.Namespace) -> int:
     """Where settings are looked for, the file found, and every effective value's source."""
-    from judgetui import themes
+    from judgetui.station import themes
 
     loaded = _settings(args)
     theme, theme_from = themes.theme_source(loaded.theme, os.environ)
@@ -1166,12 +1166,12 @@ def cmd_ssh(args: argparse.Namespace) -> int:
 def _open_station(args: argparse.Namespace, judge: str | None = None) -> int:
     _station_rules(args)
     settings = _settings(args)  # bad settings: exit 2 before anything is on screen
-    from judgetui.terminal import missing_terminal
+    from judgetui.station.terminal import missing_terminal
 
     if (problem := missing_terminal()) is not None:
         raise CliError(problem)
     gc.enable()  # the station is a long-lived process (see _one_shot)
-    from judgetui.app import run_station
+    from judgetui.station.app import run_station
 
     db = _db_path(args)
     diagnostics.info("station start: %s (uid %d)", db, os.getuid())

@@ -11,7 +11,7 @@ the head judge's screen, move the cursor. So:
   event is folded: `visible` turns each control character into its escape (``\\x1b``),
   which the judge can see and which drives nothing;
 - the station drops any control character still left in what it draws
-  (`judgetui.terminal.ControlCharacterFilter`), whatever its source.
+  (`judgetui.station.terminal.ControlCharacterFilter`), whatever its source.
 
 Kept free of heavy imports: the record hot path uses `first_control` without pydantic.
 """

@@ -241,7 +241,7 @@ def _validated(
     digest = hashlib.sha256()
     here = Path(__file__).resolve().parent
     try:
-        for name in ("settings.py", "settings_schema.py", "themes.py"):
+        for name in ("settings.py", "settings_schema.py", "station/themes.py"):
             digest.update((here / name).read_bytes())
     except OSError:
         return _set_values(parse(text, path))

@@ -9,9 +9,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
-from judgetui import themes
 from judgetui.i18n import _
 from judgetui.settings import REFRESH_MS_DEFAULT
+from judgetui.station import themes
 
 REFRESH_MS_MIN = 100
 REFRESH_MS_MAX = 5000
@@ -19,7 +19,7 @@ REFRESH_MS_MAX = 5000
 #: A binding id (reserved for the keymap: ``[keys]``), e.g. ``dashboard.new_incident``.
 BindingId = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_.-]{0,63}$")]
 #: Textual key names or single characters, comma-separated: ``"n"``, ``"ctrl+n,f2"``,
-#: ``"question_mark"``, ``"?"``; `judgetui.keymap.check` (at the station's start and in
+#: ``"question_mark"``, ``"?"``; `judgetui.station.keymap.check` (at the station's start and in
 #: ``judgetui config``) checks each is a key and the binding id is the station's.
 _KEY = r"([a-z0-9_+-]{1,32}|[!-+\--~])"
 KeyList = Annotated[str, StringConstraints(pattern=rf"^{_KEY}(,{_KEY}){{0,3}}$")]
@@ -39,7 +39,7 @@ class Settings(BaseModel):
     """How often the station looks for other judges' writes (one ``stat`` each time)."""
     screenshot_dir: Annotated[str, StringConstraints(min_length=1, max_length=4096)] | None = None
     keys: dict[BindingId, KeyList] = Field(default_factory=dict)
-    """The keymap (binding id → keys), applied when the station starts (`judgetui.keymap`)."""
+    """The keymap (binding id → keys), applied when the station starts (`station.keymap`)."""
 
     @field_validator("theme")
     @classmethod

@@ -24,11 +24,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from judgetui import i18n  # noqa: E402
-from judgetui.app import JudgeStation, open_station  # noqa: E402
 from judgetui.demo import HEAD_JUDGE, write_demo  # noqa: E402
 from judgetui.identity import Caller  # noqa: E402
 from judgetui.rules import load_rules  # noqa: E402
 from judgetui.service import Station  # noqa: E402
+from judgetui.station.app import JudgeStation, open_station  # noqa: E402
 from judgetui.store import EventFile  # noqa: E402
 
 NOW = datetime(2026, 11, 28, 18, 0, tzinfo=UTC)

@@ -17,8 +17,8 @@ from test_cli import rec, refused
 from test_station_screens import make_app, open_screen, pilot_test, settle
 
 from judgetui.rules import RulesError, parse_rules, shipped_rules_text
-from judgetui.screens.classify import ClassifyScreen
 from judgetui.service import BadInput, Station
+from judgetui.station.screens.classify import ClassifyScreen
 
 REASON = "P1: ejected in round 1: only conduct (cheating, unsporting conduct) can be recorded now"
 

@@ -321,13 +321,13 @@ def test_station_with_broken_rules_exits_2_before_opening_anything(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     bad = _broken_rules(tmp_path, "threshold = 3 ", "threshold = 0 ", "threshold.toml")
-    app = types.ModuleType("judgetui.app")
+    app = types.ModuleType("judgetui.station.app")
 
     def run_station(**kwargs: object) -> int:
         raise AssertionError("the station was opened with a broken rules file")
 
     app.run_station = run_station  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "judgetui.app", app)
+    monkeypatch.setitem(sys.modules, "judgetui.station.app", app)
     path = tmp_path / "never.json"
     line = refused(capsys, path, 2, "--rules", bad, "--db", path)
     assert "three_warnings.threshold" in line

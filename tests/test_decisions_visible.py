@@ -11,9 +11,9 @@ from test_station_screens import make_app, open_screen, pilot_test, settle, tabl
 
 from judgetui import cli
 from judgetui.reports import export_json
-from judgetui.screens.player import PlayerScreen
 from judgetui.service import RecordResult, Station
-from judgetui.widgets.table import RowTable
+from judgetui.station.screens.player import PlayerScreen
+from judgetui.station.widgets.table import RowTable
 
 
 def three_singles(station: Station, player: str) -> None:

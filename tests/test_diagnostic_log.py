@@ -15,9 +15,9 @@ from conftest import FLOOR, HEAD
 
 from judgetui import diagnostics
 from judgetui.cli import main
-from judgetui.messages import ServiceFailed, WatchFailed
 from judgetui.rules import Rules
 from judgetui.service import NotPermitted, Station
+from judgetui.station.messages import ServiceFailed, WatchFailed
 from judgetui.store import EventFile, EventFileError, StoreLockTimeout
 
 HOLD_LOCK = """
@@ -137,10 +137,10 @@ def test_a_command_that_goes_well_writes_nothing(
 def test_station_start_and_stop(
     tmp_path: Path, log_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import judgetui.app
+    import judgetui.station.app
 
-    monkeypatch.setattr(judgetui.app, "run_station", lambda **kwargs: 0)
-    monkeypatch.setattr("judgetui.terminal.missing_terminal", lambda: None)
+    monkeypatch.setattr(judgetui.station.app, "run_station", lambda **kwargs: 0)
+    monkeypatch.setattr("judgetui.station.terminal.missing_terminal", lambda: None)
     db = tmp_path / "e.json"
     assert main(["--db", str(db), "--log", str(log_path), "--lang", "en"]) == 0
     lines = log_path.read_text().splitlines()

@@ -17,11 +17,11 @@ from test_station_screens import fresh, make_app, open_screen, pilot_test, settl
 from judgetui import engine, text
 from judgetui.engine import Situation
 from judgetui.rules import Rules
-from judgetui.screens.confirm import ConfirmModal
-from judgetui.screens.event import EventScreen
-from judgetui.screens.player import PlayerScreen, points_summary
 from judgetui.service import Station
-from judgetui.widgets.header import StationHeader
+from judgetui.station.screens.confirm import ConfirmModal
+from judgetui.station.screens.event import EventScreen
+from judgetui.station.screens.player import PlayerScreen, points_summary
+from judgetui.station.widgets.header import StationHeader
 
 
 def test_event_show_prints_words_not_python_values(

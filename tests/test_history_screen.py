@@ -19,15 +19,15 @@ from test_station_core import pilot_test, session_of, until, walk_to_result
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Static
 
-from judgetui.app import JudgeStation, open_station
 from judgetui.demo import write_demo
 from judgetui.identity import Caller
 from judgetui.rules import Rules
-from judgetui.screens.classify import ClassifyScreen
-from judgetui.screens.dashboard import DashboardScreen
-from judgetui.screens.duplicate import DuplicateScreen
-from judgetui.screens.history import HistoryScreen
 from judgetui.service import RecordRequest, Station
+from judgetui.station.app import JudgeStation, open_station
+from judgetui.station.screens.classify import ClassifyScreen
+from judgetui.station.screens.dashboard import DashboardScreen
+from judgetui.station.screens.duplicate import DuplicateScreen
+from judgetui.station.screens.history import HistoryScreen
 from judgetui.store import EventFile
 
 SIZE = (100, 30)

@@ -11,16 +11,17 @@ from conftest import FIXED_NOW, HEAD, counting_ids
 from textual.widgets import Input
 from textual.widgets._footer import FooterKey
 
-from judgetui import keymap, settings
-from judgetui.app import JudgeStation, open_station
+from judgetui import settings
 from judgetui.cli import main
 from judgetui.identity import Caller
 from judgetui.rules import Rules
-from judgetui.screens.help import HelpScreen, key_sections
 from judgetui.service import Station
 from judgetui.settings import LoadedSettings, SettingsError
+from judgetui.station import keymap
+from judgetui.station.app import JudgeStation, open_station
+from judgetui.station.screens.help import HelpScreen, key_sections
+from judgetui.station.widgets.table import RowTable
 from judgetui.store import EventFile
-from judgetui.widgets.table import RowTable
 
 SIZE = (100, 30)
 

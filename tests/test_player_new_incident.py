@@ -7,9 +7,9 @@ from test_station_input import burst
 from test_station_screens import make_app, open_screen, pilot_test, settle
 from textual.widgets import Input
 
-from judgetui.screens.classify import ClassifyScreen
-from judgetui.screens.player import PlayerScreen
 from judgetui.service import Station
+from judgetui.station.screens.classify import ClassifyScreen
+from judgetui.station.screens.player import PlayerScreen
 
 
 @pilot_test

@@ -15,15 +15,15 @@ from test_station_screens import build_scene, make_app, pilot_test, settle
 from textual.pilot import Pilot
 
 from judgetui import i18n
-from judgetui.screens.reports import (
+from judgetui.service import Station
+from judgetui.station.screens.reports import (
     FindingModal,
     InvestigationsScreen,
     PlayerReportScreen,
     RoundListScreen,
     SaveReportModal,
 )
-from judgetui.service import Station
-from judgetui.widgets.table import RowTable
+from judgetui.station.widgets.table import RowTable
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 Snap = Callable[..., bool]
@@ -144,7 +144,7 @@ async def test_r_on_the_player_screen_opens_the_report_and_s_saves_it(
     app = make_app(scene)
     async with app.run_test(size=(120, 40)) as pilot:
         await dashboard(pilot)
-        from judgetui import screens
+        from judgetui.station import screens
 
         screens.open_player(app, "P5")
         await settle(pilot, lambda: name(pilot) == "PlayerScreen")

@@ -15,10 +15,10 @@ from test_station_screens import fresh, make_app, open_screen, pilot_test, settl
 
 from judgetui import text
 from judgetui.rules import Rules
-from judgetui.screens.dashboard import pending_title
-from judgetui.screens.review import ReviewScreen
-from judgetui.screens.void import VoidModal
 from judgetui.service import RecordRequest, Station
+from judgetui.station.screens.dashboard import pending_title
+from judgetui.station.screens.review import ReviewScreen
+from judgetui.station.screens.void import VoidModal
 
 
 @pilot_test

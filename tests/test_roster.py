@@ -15,16 +15,16 @@ from conftest import FIXED_NOW, HEAD, counting_ids
 from textual.widgets import Input, OptionList
 
 from judgetui import cli
-from judgetui.app import JudgeStation, open_station
 from judgetui.identity import Caller
 from judgetui.roster import RosterError, decode, read_roster, sniff_delimiter
 from judgetui.rules import Rules, load_rules
-from judgetui.screens.classify import ClassifyScreen
 from judgetui.search import fold, player_text
 from judgetui.service import Station
 from judgetui.state import EventState
+from judgetui.station.app import JudgeStation, open_station
+from judgetui.station.screens.classify import ClassifyScreen
+from judgetui.station.widgets.table import RowTable
 from judgetui.store import EventFile
-from judgetui.widgets.table import RowTable
 
 FLOOR = "Alex Reed"
 JAPANESE = (

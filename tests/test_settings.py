@@ -183,12 +183,12 @@ def test_a_file_that_is_not_utf8_or_too_big_is_refused(
 def test_the_station_refuses_to_start_on_bad_settings(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import judgetui.app
+    import judgetui.station.app
 
     def no_station(**kwargs: object) -> int:
         raise AssertionError("the station must not start")
 
-    monkeypatch.setattr(judgetui.app, "run_station", no_station)
+    monkeypatch.setattr(judgetui.station.app, "run_station", no_station)
     path = tmp_path / "config.toml"
     path.write_text('theme = "nope"\n')
     assert main(["--config", str(path), "--lang", "en", "--db", str(tmp_path / "e.json")]) == 2
@@ -197,7 +197,7 @@ def test_the_station_refuses_to_start_on_bad_settings(
 
 
 def test_the_station_gets_the_settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import judgetui.app
+    import judgetui.station.app
 
     seen: dict[str, Any] = {}
 
@@ -205,8 +205,8 @@ def test_the_station_gets_the_settings(tmp_path: Path, monkeypatch: pytest.Monke
         seen.update(kwargs)
         return 0
 
-    monkeypatch.setattr(judgetui.app, "run_station", fake_station)
-    monkeypatch.setattr("judgetui.terminal.missing_terminal", lambda: None)
+    monkeypatch.setattr(judgetui.station.app, "run_station", fake_station)
+    monkeypatch.setattr("judgetui.station.terminal.missing_terminal", lambda: None)
     user_config().write_text('language = "ja"\nrefresh_ms = 500\nevent_file = "mine.json"\n')
     assert main([]) == 0
     assert seen["db"] == str(user_config().parent / "mine.json")

@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 from conftest import FIXED_NOW
 
-from judgetui.app import JudgeStation, open_station
 from judgetui.demo import write_demo
 from judgetui.identity import Caller
 from judgetui.rules import Rules
 from judgetui.service import Station
 from judgetui.state import EventState
+from judgetui.station.app import JudgeStation, open_station
 from judgetui.store import EventFile
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]

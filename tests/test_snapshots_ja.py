@@ -208,7 +208,7 @@ async def test_language_switch_without_restarting(scene: Station) -> None:
 
 @pilot_test
 async def test_palette_finds_the_language_switch(scene: Station) -> None:
-    from judgetui.language import LanguageCommands
+    from judgetui.station.language import LanguageCommands
 
     app = make_app(scene)
     async with app.run_test(size=SIZE) as pilot:
@@ -222,7 +222,7 @@ async def test_palette_finds_the_language_switch(scene: Station) -> None:
 
 def test_run_station_takes_the_language(monkeypatch: pytest.MonkeyPatch, scene: Station) -> None:
     """`judgetui --lang ja` opens the station in Japanese (the App itself is not run)."""
-    from judgetui import app as app_module
+    from judgetui.station import app as app_module
 
     seen: dict[str, Any] = {}
 

@@ -22,11 +22,11 @@ from textual.widgets import Input
 
 from judgetui.identity import Caller
 from judgetui.rules import Rules
-from judgetui.screens.event import EventScreen
-from judgetui.screens.first_run import FirstRunScreen
-from judgetui.screens.player import PlayerScreen
-from judgetui.screens.review import ReviewScreen
 from judgetui.service import Station
+from judgetui.station.screens.event import EventScreen
+from judgetui.station.screens.first_run import FirstRunScreen
+from judgetui.station.screens.player import PlayerScreen
+from judgetui.station.screens.review import ReviewScreen
 from judgetui.store import EventFile
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]

@@ -14,10 +14,10 @@ import pytest
 from conftest import FIXED_NOW, FLOOR, HEAD
 from ten_digit_event import ten_digit_event
 
-from judgetui.app import JudgeStation, open_station
 from judgetui.identity import Caller
 from judgetui.rules import Rules
 from judgetui.service import Station
+from judgetui.station.app import JudgeStation, open_station
 from judgetui.store import EventFile
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]

@@ -10,8 +10,8 @@ from test_snapshots_screens import SIZES, Snap, push, scene  # noqa: F401 (a fix
 from test_station_screens import make_app
 from textual.pilot import Pilot
 
-from judgetui.screens.player import PlayerScreen
 from judgetui.service import Station
+from judgetui.station.screens.player import PlayerScreen
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -8,10 +8,10 @@ import orjson
 from conftest import HEAD, record
 from test_station_core import make_app, pilot_test, session_of, until
 
-from judgetui.app import JudgeStation
 from judgetui.rules import Rules
 from judgetui.service import Station
-from judgetui.widgets.header import StationHeader
+from judgetui.station.app import JudgeStation
+from judgetui.station.widgets.header import StationHeader
 
 
 def _header_text(app: JudgeStation) -> str:

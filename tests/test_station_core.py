@@ -12,17 +12,17 @@ from conftest import FIXED_NOW, FLOOR, HEAD, counting_ids, record
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, Static
 
-from judgetui.app import JudgeStation, open_station
 from judgetui.demo import write_demo
 from judgetui.identity import Caller
 from judgetui.rules import Rules
-from judgetui.screens.classify import ClassifyScreen
-from judgetui.screens.dashboard import DashboardScreen
-from judgetui.screens.sign_in import SignInScreen
 from judgetui.service import NotPermitted, Station
-from judgetui.session import Session
+from judgetui.station.app import JudgeStation, open_station
+from judgetui.station.screens.classify import ClassifyScreen
+from judgetui.station.screens.dashboard import DashboardScreen
+from judgetui.station.screens.sign_in import SignInScreen
+from judgetui.station.session import Session
+from judgetui.station.widgets.table import RowTable
 from judgetui.store import EventFile
-from judgetui.widgets.table import RowTable
 
 SIZE = (100, 30)
 
@@ -400,7 +400,7 @@ async def test_unbound_event_without_a_judge_asks_who_signs_in(
 
 @pilot_test
 async def test_missing_event_file_opens_the_first_run(tmp_path: Path, rules: Rules) -> None:
-    from judgetui.screens.first_run import FirstRunScreen
+    from judgetui.station.screens.first_run import FirstRunScreen
 
     app = make_app(tmp_path / "none.json", rules, None)
     async with app.run_test(size=SIZE) as pilot:
@@ -424,7 +424,7 @@ def test_corrupt_file_or_unknown_judge_stop_before_the_app(
 async def test_palette_finds_a_player_and_opens_their_detail(
     station: Station, db_path: Path, rules: Rules
 ) -> None:
-    from judgetui.screens.player import PlayerScreen
+    from judgetui.station.screens.player import PlayerScreen
 
     app = make_app(db_path, rules, FLOOR)
     async with app.run_test(size=SIZE) as pilot:

@@ -17,10 +17,10 @@ from conftest import FLOOR, HEAD, record
 from test_station_banner import _header_text
 from test_station_core import make_app, pilot_test, session_of, until
 
-from judgetui.app import JudgeStation
 from judgetui.rules import Rules
 from judgetui.service import Station
-from judgetui.session import HEAD_SHOWN
+from judgetui.station.app import JudgeStation
+from judgetui.station.session import HEAD_SHOWN
 from judgetui.store import EventFile
 
 PLAYERS = ["P1", "P2", "P3", "P4", "P5", "P6"]

@@ -16,8 +16,8 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from judgetui.rules import Rules
-from judgetui.screens.classify import ClassifyScreen
-from judgetui.screens.dashboard import DashboardScreen
+from judgetui.station.screens.classify import ClassifyScreen
+from judgetui.station.screens.dashboard import DashboardScreen
 
 
 def key_names(text: str) -> list[str]:

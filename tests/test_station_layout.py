@@ -13,10 +13,10 @@ from textual.widgets import Input
 from textual.widgets._toast import Toast
 
 from judgetui.rules import Rules
-from judgetui.screens.classify import ClassifyScreen
-from judgetui.screens.confirm import ConfirmModal
-from judgetui.screens.dashboard import DashboardScreen
-from judgetui.widgets.footer import StationFooter
+from judgetui.station.screens.classify import ClassifyScreen
+from judgetui.station.screens.confirm import ConfirmModal
+from judgetui.station.screens.dashboard import DashboardScreen
+from judgetui.station.widgets.footer import StationFooter
 
 NARROW = (80, 24)
 
@@ -169,7 +169,7 @@ async def test_q_on_the_dashboard_asks_before_quitting(tmp_path: Path, rules: Ru
 async def test_first_run_enter_on_an_empty_required_field_says_which(
     tmp_path: Path, rules: Rules
 ) -> None:
-    from judgetui.screens.first_run import FirstRunScreen
+    from judgetui.station.screens.first_run import FirstRunScreen
 
     app = make_app(tmp_path / "none.json", rules, None)
     async with app.run_test(size=NARROW, notifications=True) as pilot:
@@ -187,7 +187,7 @@ async def test_first_run_enter_on_an_empty_required_field_says_which(
 
 @pilot_test
 async def test_first_run_escape_with_work_typed_asks_first(tmp_path: Path, rules: Rules) -> None:
-    from judgetui.screens.first_run import FirstRunScreen
+    from judgetui.station.screens.first_run import FirstRunScreen
 
     app = make_app(tmp_path / "none.json", rules, None)
     async with app.run_test(size=NARROW) as pilot:

@@ -22,19 +22,19 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, OptionList, Static
 
-from judgetui.app import JudgeStation
 from judgetui.identity import Caller
 from judgetui.rules import Rules
-from judgetui.screens.confirm import ConfirmModal
-from judgetui.screens.decision import DecisionChoice, DecisionModal
-from judgetui.screens.event import EventScreen
-from judgetui.screens.first_run import FirstRunScreen, split_names
-from judgetui.screens.help import HelpScreen, key_sections, screen_classes
-from judgetui.screens.player import PlayerScreen
-from judgetui.screens.review import ReviewScreen
-from judgetui.screens.review_action import ReviewActionModal
 from judgetui.service import Station
 from judgetui.state import EventState
+from judgetui.station.app import JudgeStation
+from judgetui.station.screens.confirm import ConfirmModal
+from judgetui.station.screens.decision import DecisionChoice, DecisionModal
+from judgetui.station.screens.event import EventScreen
+from judgetui.station.screens.first_run import FirstRunScreen, split_names
+from judgetui.station.screens.help import HelpScreen, key_sections, screen_classes
+from judgetui.station.screens.player import PlayerScreen
+from judgetui.station.screens.review import ReviewScreen
+from judgetui.station.screens.review_action import ReviewActionModal
 from judgetui.store import EventFile
 
 SCREEN_NOW = FIXED_NOW + timedelta(hours=1)

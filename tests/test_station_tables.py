@@ -16,9 +16,9 @@ from test_station_core import make_app, pilot_test, until
 from textual.pilot import Pilot
 
 from judgetui.rules import Rules
-from judgetui.screens.dashboard import DashboardScreen
-from judgetui.screens.player import PlayerScreen
-from judgetui.widgets.table import Column, RowTable
+from judgetui.station.screens.dashboard import DashboardScreen
+from judgetui.station.screens.player import PlayerScreen
+from judgetui.station.widgets.table import Column, RowTable
 
 NAMES = dict(PLAYERS)
 
@@ -83,7 +83,7 @@ async def test_ten_digit_ids_and_names_at_80x24(tmp_path: Path, rules: Rules) ->
 
 
 def test_names_come_before_ids_when_room_is_short() -> None:
-    from judgetui.widgets.table import allot_widths
+    from judgetui.station.widgets.table import allot_widths
 
     columns = [
         Column("ID", 2, fit=True, min_width=6, rank=1, trim_left=True),
@@ -99,7 +99,7 @@ def test_names_come_before_ids_when_room_is_short() -> None:
 def test_an_id_too_long_for_its_column_keeps_its_last_digits() -> None:
     from rich.text import Text
 
-    from judgetui.widgets.table import _keep_end
+    from judgetui.station.widgets.table import _keep_end
 
     assert _keep_end(Text("9000000123"), 6).plain == "…00123"
 

@@ -27,7 +27,7 @@ import pytest
 from conftest import HEAD
 
 from judgetui.service import Station
-from judgetui.terminal import EXIT_HUNG_UP
+from judgetui.station.terminal import EXIT_HUNG_UP
 
 CEILING = 5.0
 """Seconds a station may take to exit after its terminal went away (issue 10)."""

@@ -16,10 +16,11 @@ from conftest import FLOOR, HEAD
 from rich.segment import Segment
 from test_station_core import make_app, pilot_test, session_of, until
 
-from judgetui import cli, screens
+from judgetui import cli
 from judgetui.rules import Rules
 from judgetui.service import BadInput, RecordRequest, Station
-from judgetui.terminal import ControlCharacterFilter
+from judgetui.station import screens
+from judgetui.station.terminal import ControlCharacterFilter
 
 EVIL_NAME = "Evil\x1b]2;owned\x07Name\x00\x9b2J"
 EVIL_NOTE = "look\x1b[2J\x1b[Hhere\x07"

@@ -18,16 +18,17 @@ from rich.console import Console
 from rich.segment import Segment
 from textual.theme import BUILTIN_THEMES
 
-from judgetui import settings, themes
-from judgetui.app import JudgeStation, open_station
+from judgetui import settings
 from judgetui.demo import write_demo
 from judgetui.identity import Caller
 from judgetui.rules import Rules
 from judgetui.service import Station
 from judgetui.settings import LoadedSettings
 from judgetui.state import EventState
+from judgetui.station import themes
+from judgetui.station.app import JudgeStation, open_station
+from judgetui.station.system_commands import choose_theme
 from judgetui.store import EventFile
-from judgetui.system_commands import choose_theme
 
 HEAD = "Kana Mori"
 SHIPPED = [themes.LIGHT, themes.CONTRAST]

@@ -25,8 +25,8 @@ from judgetui import cli, rules
 from judgetui.identity import Caller
 from judgetui.rules import parse_rules, rules_sha256, shipped_rules_text
 from judgetui.service import Planner, Station
-from judgetui.session import Session, load_state
 from judgetui.state import EventState
+from judgetui.station.session import Session, load_state
 from judgetui.store import EventFile
 from tests.conftest import FIXED_NOW
 
@@ -162,13 +162,13 @@ def test_station_refuses_a_rules_option_that_is_not_the_events(
     db: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    app = types.ModuleType("judgetui.app")
+    app = types.ModuleType("judgetui.station.app")
 
     def run_station(**kwargs: object) -> int:
         raise AssertionError("the station was opened with rules the event does not keep")
 
     app.run_station = run_station  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "judgetui.app", app)
+    monkeypatch.setitem(sys.modules, "judgetui.station.app", app)
     evil = write(tmp_path / "evil.toml", evil_text())
     line = refused(capsys, db, 2, "--rules", evil, "--db", db, "--judge", FLOOR)
     assert "judgetui event rules" in line

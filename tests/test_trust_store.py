@@ -129,7 +129,7 @@ def test_fifo_at_event_path_is_refused_by_the_station_load(tmp_path: Path) -> No
     script = (
         "import sys\n"
         "from datetime import UTC, datetime\n"
-        "from judgetui.app import open_station\n"
+        "from judgetui.station.app import open_station\n"
         "from judgetui.rules import load_rules\n"
         "from judgetui.service import Station\n"
         "from judgetui.store import EventFile, EventFileError\n"

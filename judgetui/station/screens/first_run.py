@@ -20,10 +20,10 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from judgetui.i18n import N_, _
-from judgetui.screens.base import localize_bindings, run_service
 from judgetui.service import Station
 from judgetui.state import EventState
-from judgetui.widgets.footer import StationFooter
+from judgetui.station.screens.base import localize_bindings, run_service
+from judgetui.station.widgets.footer import StationFooter
 
 FIELDS = ("name", "head", "floor", "rounds")
 
@@ -160,7 +160,7 @@ class FirstRunScreen(Screen[EventState | None]):
         if not any(self._value(field) for field in FIELDS):
             self.dismiss(None)
             return
-        from judgetui.screens.confirm import ConfirmModal
+        from judgetui.station.screens.confirm import ConfirmModal
 
         def answered(leave: bool | None) -> None:
             if leave:

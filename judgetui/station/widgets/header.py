@@ -8,8 +8,8 @@ from rich.text import Text
 from textual.widgets import Static
 
 from judgetui.i18n import _
-from judgetui.session import Session
-from judgetui.widgets.format import phase_name, role_name, round_label
+from judgetui.station.session import Session
+from judgetui.station.widgets.format import phase_name, role_name, round_label
 
 
 class StationHeader(Static):

@@ -11,7 +11,7 @@ open disqualification. The modal decides nothing itself: it returns a
 `decide_for(screen, player_id)` is that caller for every screen: it opens the modal and,
 on a choice, calls `Station.decide` in a thread worker. Use it from the dashboard::
 
-    from judgetui.screens.decision import decide_for
+    from judgetui.station.screens.decision import decide_for
 
     def action_decide(self) -> None:
         decide_for(self, self.selected_player_id)
@@ -35,11 +35,11 @@ from textual.widgets.option_list import Option
 from judgetui import engine, text
 from judgetui.engine import Decision, OptionVerdict
 from judgetui.i18n import N_, _, ngettext
-from judgetui.screens.base import StationScreen, localize_bindings
 from judgetui.state import EventState, RecordState
-from judgetui.widgets.checkbox import Checkbox
-from judgetui.widgets.footer import StationFooter
-from judgetui.widgets.format import phase_name
+from judgetui.station.screens.base import StationScreen, localize_bindings
+from judgetui.station.widgets.checkbox import Checkbox
+from judgetui.station.widgets.footer import StationFooter
+from judgetui.station.widgets.format import phase_name
 
 
 @dataclass(frozen=True)
@@ -368,7 +368,7 @@ def decide_for(
                 on_done=on_done,
             )
 
-        from judgetui.screens.void import ConfirmSanction, ends_tournament
+        from judgetui.station.screens.void import ConfirmSanction, ends_tournament
 
         if not ends_tournament(rules, choice.penalty):
             decide(choice.note)

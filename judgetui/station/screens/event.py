@@ -26,14 +26,14 @@ from textual.widgets import DataTable, Input, Static
 from judgetui.i18n import N_, _, ngettext
 from judgetui.models import Judge
 from judgetui.roster import Roster, RosterError, read_roster
-from judgetui.screens.base import StationScreen
-from judgetui.screens.confirm import ConfirmModal
-from judgetui.screens.player import clock_time
 from judgetui.service import BadInput, renamed_players
 from judgetui.state import EventState
-from judgetui.widgets.footer import StationFooter
-from judgetui.widgets.format import phase_name
-from judgetui.widgets.header import StationHeader
+from judgetui.station.screens.base import StationScreen
+from judgetui.station.screens.confirm import ConfirmModal
+from judgetui.station.screens.player import clock_time
+from judgetui.station.widgets.footer import StationFooter
+from judgetui.station.widgets.format import phase_name
+from judgetui.station.widgets.header import StationHeader
 
 
 def read_roster_file(path: str) -> Roster:

@@ -18,34 +18,39 @@ from textual.drivers.linux_driver import LinuxDriver
 from textual.filter import LineFilter
 from textual.screen import Screen
 
-from judgetui import diagnostics, i18n, screens, themes
-from judgetui.follow import EventFileFollower
+from judgetui import diagnostics, i18n
 from judgetui.i18n import N_
-from judgetui.language import (
+from judgetui.rules import load_rules
+from judgetui.service import BadInput, NotPermitted, Station
+from judgetui.settings import LoadedSettings
+from judgetui.state import EventState, JudgeState
+from judgetui.station import screens, themes
+from judgetui.station.follow import EventFileFollower
+from judgetui.station.language import (
     can_switch,
     localize_app_bindings,
     open_command_palette,
     switch_binding,
     switch_language,
 )
-from judgetui.messages import (
+from judgetui.station.messages import (
     ServiceDone,
     ServiceFailed,
 )
-from judgetui.rules import load_rules
-from judgetui.service import BadInput, NotPermitted, Station
-from judgetui.session import (
+from judgetui.station.session import (
     Session,
     load_state,
     restore_collector,
     settle_interface,
     signed_in_judge,
 )
-from judgetui.settings import LoadedSettings
-from judgetui.state import EventState, JudgeState
+from judgetui.station.system_commands import (
+    StationPalette,
+    open_theme_palette,
+    station_system_commands,
+)
+from judgetui.station.terminal import ControlCharacterFilter, StationDriver
 from judgetui.store import EventFile, FileStamp
-from judgetui.system_commands import StationPalette, open_theme_palette, station_system_commands
-from judgetui.terminal import ControlCharacterFilter, StationDriver
 
 Clock = Callable[[], datetime]
 _CONTROL_FILTER = ControlCharacterFilter()
@@ -93,7 +98,7 @@ class JudgeStation(EventFileFollower):
         """The judge's keymap, checked (a bad entry raises `SettingsError` here, before
         anything is on screen); applied on mount."""
         if settings is not None and settings.keys:
-            from judgetui import keymap
+            from judgetui.station import keymap
 
             self.keymap_keys = keymap.check(settings.keys, settings.path)
         self._collector: tuple[int, int, int] | None = None
@@ -101,7 +106,7 @@ class JudgeStation(EventFileFollower):
     def on_mount(self) -> None:
         localize_app_bindings(self)
         if self.keymap_keys:
-            from judgetui import keymap
+            from judgetui.station import keymap
 
             keymap.apply(self, self.keymap_keys)
         wanted = self.settings.theme if self.settings is not None else None
@@ -126,7 +131,7 @@ class JudgeStation(EventFileFollower):
         self._sign_in_or_ask(judge)
 
     def _sign_in_or_ask(self, judge: JudgeState | None) -> None:
-        from judgetui.screens.sign_in import SignInScreen
+        from judgetui.station.screens.sign_in import SignInScreen
 
         assert self.state is not None
         if judge is None:
@@ -135,7 +140,7 @@ class JudgeStation(EventFileFollower):
             self.sign_in(judge)
 
     def sign_in(self, judge: JudgeState | None) -> None:
-        from judgetui.screens.dashboard import DashboardScreen
+        from judgetui.station.screens.dashboard import DashboardScreen
 
         if judge is None or self.state is None:
             self.exit()
@@ -224,7 +229,7 @@ def run_station(
 
 
 def dev_app() -> JudgeStation:
-    """The station as ``judgetui`` opens it, for ``textual run --dev judgetui.app:dev_app``.
+    """The station as ``judgetui`` opens it, for ``textual run --dev judgetui.station.app:dev_app``.
 
     The event file is ``$JUDGETUI_DB``, else the settings' ``event_file``, else
     ``judgetui.json``; the judge signs in on the screen (``$JUDGETUI_JUDGE`` picks one).

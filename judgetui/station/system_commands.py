@@ -23,10 +23,11 @@ from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 from textual.system_commands import SystemCommandsProvider
 
-from judgetui import diagnostics, themes
+from judgetui import diagnostics
 from judgetui.i18n import N_, _
-from judgetui.language import LanguageCommands
-from judgetui.widgets.palette import StationCommands
+from judgetui.station import themes
+from judgetui.station.language import LanguageCommands
+from judgetui.station.widgets.palette import StationCommands
 
 if TYPE_CHECKING:
     from judgetui.settings import LoadedSettings

@@ -21,11 +21,11 @@ from textual.widgets import Input
 from textual.worker import Worker
 
 from judgetui.i18n import _
-from judgetui.messages import ServiceCall, ServiceDone, ServiceFailed, error_text
-from judgetui.session import Session
+from judgetui.station.messages import ServiceCall, ServiceDone, ServiceFailed, error_text
+from judgetui.station.session import Session
 
 if TYPE_CHECKING:
-    from judgetui.app import JudgeStation
+    from judgetui.station.app import JudgeStation
 
 T = TypeVar("T")
 __all__ = ["StationScreen", "error_text", "localize_bindings", "run_service"]
@@ -67,7 +67,7 @@ class StationScreen(Screen[None]):
 
     @property
     def station_app(self) -> JudgeStation:
-        from judgetui.app import JudgeStation
+        from judgetui.station.app import JudgeStation
 
         app = self.app
         assert isinstance(app, JudgeStation)

@@ -8,11 +8,11 @@ from itertools import islice
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from judgetui import screens
 from judgetui.i18n import _
 from judgetui.search import fold, player_text
-from judgetui.session import Session
-from judgetui.widgets.format import points_phrase
+from judgetui.station import screens
+from judgetui.station.session import Session
+from judgetui.station.widgets.format import points_phrase
 
 PLAYER_HITS = 30
 

@@ -16,11 +16,12 @@ from textual.app import App
 from textual.screen import ModalScreen
 from textual.worker import get_current_worker
 
-from judgetui import diagnostics, screens
+from judgetui import diagnostics
 from judgetui.i18n import _
-from judgetui.messages import EventChanged, LogChecked, QueueGrew, WatchFailed, error_text
-from judgetui.screens.base import StationScreen
-from judgetui.session import Session
+from judgetui.station import screens
+from judgetui.station.messages import EventChanged, LogChecked, QueueGrew, WatchFailed, error_text
+from judgetui.station.screens.base import StationScreen
+from judgetui.station.session import Session
 
 
 class EventFileFollower(App[None]):

@@ -15,8 +15,8 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from judgetui.i18n import N_, _
-from judgetui.screens.base import localize_bindings
-from judgetui.widgets.footer import StationFooter
+from judgetui.station.screens.base import localize_bindings
+from judgetui.station.widgets.footer import StationFooter
 
 
 @dataclasses.dataclass(frozen=True)

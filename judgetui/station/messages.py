@@ -21,7 +21,7 @@ from judgetui.store import EventFileError, StoreLockTimeout, StoreWriteError
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from judgetui.session import Change
+    from judgetui.station.session import Change
 
 
 def error_text(error: BaseException) -> str:

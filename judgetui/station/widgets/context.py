@@ -12,7 +12,7 @@ from rich.text import Text
 from judgetui import text
 from judgetui.i18n import _
 from judgetui.state import EventState, RecordState
-from judgetui.widgets.format import parse_at
+from judgetui.station.widgets.format import parse_at
 
 
 def _clock(at: str) -> str:

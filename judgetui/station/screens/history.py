@@ -20,16 +20,17 @@ from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Input, Static
 from textual.widgets.data_table import CellDoesNotExist
 
-from judgetui import screens, text
+from judgetui import text
 from judgetui.history import JudgeCounts, judge_counts, matching, parse_filter
 from judgetui.i18n import N_, _
-from judgetui.screens.base import StationScreen
-from judgetui.screens.player import clipped, clock_time
 from judgetui.state import EventState, RecordState
-from judgetui.widgets.context import context_lines
-from judgetui.widgets.footer import StationFooter
-from judgetui.widgets.format import penalty_text, status_name
-from judgetui.widgets.header import StationHeader
+from judgetui.station import screens
+from judgetui.station.screens.base import StationScreen
+from judgetui.station.screens.player import clipped, clock_time
+from judgetui.station.widgets.context import context_lines
+from judgetui.station.widgets.footer import StationFooter
+from judgetui.station.widgets.format import penalty_text, status_name
+from judgetui.station.widgets.header import StationHeader
 
 SHOWN = 200
 """Rows in the table at most: the newest that match (the title says how many match)."""

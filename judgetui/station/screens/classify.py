@@ -26,8 +26,6 @@ from textual.widgets.option_list import Option
 from judgetui import after_ejection, engine, text
 from judgetui.engine import Classification, Outcome, Situation
 from judgetui.i18n import N_, _, language
-from judgetui.screens.base import StationScreen
-from judgetui.screens.duplicate import DuplicateAnswer
 from judgetui.search import fold, player_text
 from judgetui.service import (
     RecordedPenalty,
@@ -36,8 +34,10 @@ from judgetui.service import (
     floor_record_status,
 )
 from judgetui.state import EventState, RecordState
-from judgetui.widgets.footer import StationFooter
-from judgetui.widgets.format import (
+from judgetui.station.screens.base import StationScreen
+from judgetui.station.screens.duplicate import DuplicateAnswer
+from judgetui.station.widgets.footer import StationFooter
+from judgetui.station.widgets.format import (
     outcome_text,
     penalty_text,
     phase_name,
@@ -46,8 +46,8 @@ from judgetui.widgets.format import (
     record_text,
     status_name,
 )
-from judgetui.widgets.header import StationHeader
-from judgetui.widgets.steps import StepIndicator
+from judgetui.station.widgets.header import StationHeader
+from judgetui.station.widgets.steps import StepIndicator
 
 STEPS: tuple[tuple[str, str], ...] = (
     ("players", N_("Players")),
@@ -1106,7 +1106,7 @@ class ClassifyScreen(StationScreen):
         self.run_service(record, on_result=done, on_done=finished)
 
     def _ask_duplicate(self, earlier: RecordState, *, as_request: bool) -> None:
-        from judgetui.screens.duplicate import DuplicateScreen
+        from judgetui.station.screens.duplicate import DuplicateScreen
 
         note = self.query_one("#note", Input)
 
@@ -1119,7 +1119,7 @@ class ClassifyScreen(StationScreen):
 
     def _ask_before_sanction(self) -> bool:
         """An ejection or a disqualification asks first (`ConfirmSanction`); True if asked."""
-        from judgetui.screens.void import confirm_sanction, ends_tournament
+        from judgetui.station.screens.void import confirm_sanction, ends_tournament
 
         rules = self.session.rules
         choice = self.chosen()

@@ -19,15 +19,14 @@ from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
 from textual.widgets import Input, Static
 
-from judgetui import screens
 from judgetui.i18n import N_, _, ngettext
-from judgetui.screens.base import StationScreen
 from judgetui.search import fold, player_text
-from judgetui.session import HEAD_SHOWN, Session
 from judgetui.state import QUEUE_ORDER, DecisionState, QueueItem
-from judgetui.text import infraction_name
-from judgetui.widgets.footer import StationFooter
-from judgetui.widgets.format import (
+from judgetui.station import screens
+from judgetui.station.screens.base import StationScreen
+from judgetui.station.session import HEAD_SHOWN, Session
+from judgetui.station.widgets.footer import StationFooter
+from judgetui.station.widgets.format import (
     ago,
     decision_status,
     decision_text,
@@ -38,8 +37,9 @@ from judgetui.widgets.format import (
     record_text,
     status_name,
 )
-from judgetui.widgets.header import StationHeader
-from judgetui.widgets.table import Cell, Column, Row, RowTable
+from judgetui.station.widgets.header import StationHeader
+from judgetui.station.widgets.table import Cell, Column, Row, RowTable
+from judgetui.text import infraction_name
 
 RECENT_ROWS = 60
 AGE_REFRESH_SECONDS = 30.0
@@ -456,7 +456,7 @@ class DashboardScreen(StationScreen):
         )
 
     async def action_new_incident(self) -> None:
-        from judgetui.screens.classify import ClassifyScreen
+        from judgetui.station.screens.classify import ClassifyScreen
 
         await self.app.push_screen(ClassifyScreen())
 
@@ -480,7 +480,7 @@ class DashboardScreen(StationScreen):
         if player is None:
             return
         try:
-            from judgetui.screens.decision import decide_for
+            from judgetui.station.screens.decision import decide_for
         except ImportError as error:
             self.notify(str(error), severity="error")
             return
@@ -488,7 +488,7 @@ class DashboardScreen(StationScreen):
 
     def action_quit(self) -> None:
         """q asks first: a stray q must not end a judge's session (over SSH, a logout)."""
-        from judgetui.screens.confirm import ConfirmModal
+        from judgetui.station.screens.confirm import ConfirmModal
 
         def answered(quit_now: bool | None) -> None:
             if quit_now:

@@ -18,12 +18,12 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from judgetui.i18n import N_, _
-from judgetui.screens.base import error_text, localize_bindings
 from judgetui.service import BadInput, NotPermitted, Planner
-from judgetui.session import roster_for
 from judgetui.state import EventState, JudgeState
-from judgetui.widgets.footer import StationFooter
-from judgetui.widgets.format import role_name
+from judgetui.station.screens.base import error_text, localize_bindings
+from judgetui.station.session import roster_for
+from judgetui.station.widgets.footer import StationFooter
+from judgetui.station.widgets.format import role_name
 
 
 class SignInScreen(Screen[JudgeState | None]):

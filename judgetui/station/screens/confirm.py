@@ -16,8 +16,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from judgetui.i18n import N_
-from judgetui.screens.base import localize_bindings
-from judgetui.widgets.footer import StationFooter
+from judgetui.station.screens.base import localize_bindings
+from judgetui.station.widgets.footer import StationFooter
 
 
 class ConfirmModal(ModalScreen[bool]):

@@ -27,7 +27,7 @@ SWITCH_ACTION = "switch_language"
 # TRANSLATORS: the name of the OTHER language: "English" in the Japanese catalogue.
 SWITCH_LABEL = N_("日本語")
 #: Textual's own words the station shows (the palette key, its system commands), so they
-#: reach the catalogue; `judgetui.system_commands` and `open_command_palette` use them.
+#: reach the catalogue; `judgetui.station.system_commands` and `open_command_palette` use them.
 TEXTUAL_WORDS = (
     N_("palette"),
     N_("Open the command palette"),
@@ -97,7 +97,7 @@ def open_command_palette(app: App[Any]) -> None:
 
 def can_switch(app: App[Any]) -> bool:
     """Whether the switch is offered now: on the dashboard (the App's ``check_action``)."""
-    from judgetui.screens.dashboard import DashboardScreen
+    from judgetui.station.screens.dashboard import DashboardScreen
 
     return isinstance(app.screen, DashboardScreen)
 
@@ -108,7 +108,7 @@ async def switch_language(app: App[Any], language: Language | None = None) -> bo
     Only on the dashboard: it is made anew in the new language. On any other screen the
     judge is told to go back to the dashboard first, and nothing changes.
     """
-    from judgetui.screens.dashboard import DashboardScreen
+    from judgetui.station.screens.dashboard import DashboardScreen
 
     if not can_switch(app):
         app.notify(_("Switch the language on the dashboard."), severity="warning")

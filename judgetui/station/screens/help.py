@@ -1,7 +1,7 @@
 """`?`: every key of the station, screen by screen.
 
 The list is read from the screens' own ``BINDINGS`` (every `Screen` class defined in a
-``judgetui.screens`` module, plus the App's), never typed in twice, so it cannot go stale
+``judgetui.station.screens`` module, plus the App's), never typed in twice, so it cannot go stale
 when someone adds or moves a key. A screen names its section with a ``HELP_TITLE``
 class attribute (marked with ``N_`` and translated here); without one, its class name.
 """
@@ -24,9 +24,9 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from judgetui.i18n import N_, _
-from judgetui.keymap import keys_of
-from judgetui.screens.base import localize_bindings
-from judgetui.widgets.footer import StationFooter
+from judgetui.station.keymap import keys_of
+from judgetui.station.screens.base import localize_bindings
+from judgetui.station.widgets.footer import StationFooter
 
 # Screens in the order a judge meets them; any other screen module follows, by name.
 SCREEN_ORDER = (
@@ -62,8 +62,8 @@ class KeySection:
 
 
 def screen_classes() -> list[type[Screen[object]]]:
-    """Every Screen subclass defined in a ``judgetui.screens`` module, in `SCREEN_ORDER`."""
-    import judgetui.screens as package
+    """Every Screen subclass defined in a ``judgetui.station.screens`` module, in `SCREEN_ORDER`."""
+    import judgetui.station.screens as package
 
     names = sorted(m.name for m in pkgutil.iter_modules(package.__path__) if not m.ispkg)
     rank = {name: i for i, name in enumerate(SCREEN_ORDER)}

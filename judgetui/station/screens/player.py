@@ -22,12 +22,18 @@ from textual.widgets.data_table import CellDoesNotExist
 
 from judgetui import engine, text
 from judgetui.i18n import N_, _, ngettext
-from judgetui.screens.base import StationScreen
 from judgetui.state import DecisionState, EventState, PlayerState, RecordState
-from judgetui.widgets.context import context_lines
-from judgetui.widgets.footer import StationFooter
-from judgetui.widgets.format import judge_text, outcome_text, parse_at, phase_name, status_name
-from judgetui.widgets.header import StationHeader
+from judgetui.station.screens.base import StationScreen
+from judgetui.station.widgets.context import context_lines
+from judgetui.station.widgets.footer import StationFooter
+from judgetui.station.widgets.format import (
+    judge_text,
+    outcome_text,
+    parse_at,
+    phase_name,
+    status_name,
+)
+from judgetui.station.widgets.header import StationHeader
 
 Row = tuple[str | Text, ...]
 INFRACTION_WIDTH = 28
@@ -404,19 +410,19 @@ class PlayerScreen(StationScreen):
     # -- actions -------------------------------------------------------------------------
 
     def action_decide(self) -> None:
-        from judgetui.screens.decision import decide_for
+        from judgetui.station.screens.decision import decide_for
 
         decide_for(self, self.player_id)
 
     async def action_new_incident(self) -> None:
         """n: a new incident with this player chosen. Awaited until the screen is up, so
         keys typed right after ``n`` reach the classification (issue 11 item 8)."""
-        from judgetui.screens.classify import ClassifyScreen
+        from judgetui.station.screens.classify import ClassifyScreen
 
         await self.app.push_screen(ClassifyScreen([self.player_id]))
 
     def action_review(self) -> None:
-        from judgetui.screens.review import ReviewScreen
+        from judgetui.station.screens.review import ReviewScreen
 
         waiting = [i for i in self.session.queue() if i.player == self.player_id]
         if waiting:
@@ -454,7 +460,7 @@ class PlayerScreen(StationScreen):
         )
 
     def action_void(self) -> None:
-        from judgetui.screens.void import VoidModal
+        from judgetui.station.screens.void import VoidModal
 
         target = self._voidable()
         if target is None:
@@ -485,8 +491,8 @@ class PlayerScreen(StationScreen):
         self.app.push_screen(VoidModal(self._what(target), effect), answered)
 
     def action_correct(self) -> None:
-        from judgetui.screens.void import Correction, CorrectModal, confirm_sanction
         from judgetui.service import RecordRequest
+        from judgetui.station.screens.void import Correction, CorrectModal, confirm_sanction
 
         target = self._voidable(correct=True)
         if not isinstance(target, RecordState):
@@ -536,7 +542,7 @@ class PlayerScreen(StationScreen):
         )
 
     def action_report(self) -> None:
-        from judgetui import screens
+        from judgetui.station import screens
 
         screens.open_player_report(self.app, self.player_id)
 

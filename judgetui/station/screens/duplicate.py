@@ -22,12 +22,12 @@ from textual.widgets.option_list import Option
 
 from judgetui import text
 from judgetui.i18n import N_, _
-from judgetui.screens.base import localize_bindings
 from judgetui.service import RecordRequest
 from judgetui.state import EventState, RecordState
-from judgetui.widgets.context import context_lines
-from judgetui.widgets.footer import StationFooter
-from judgetui.widgets.format import outcome_text, parse_at, status_name
+from judgetui.station.screens.base import localize_bindings
+from judgetui.station.widgets.context import context_lines
+from judgetui.station.widgets.footer import StationFooter
+from judgetui.station.widgets.format import outcome_text, parse_at, status_name
 
 WITNESS: Literal["witness"] = "witness"
 ANYWAY: Literal["anyway"] = "anyway"

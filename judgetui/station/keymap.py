@@ -3,7 +3,7 @@
 Every `Binding` of the station has a stable dotted ``id`` (``dashboard.filter``,
 ``app.help``); Textual's keymap (`App.set_keymap`) moves a binding to other keys by that
 id. The ids a keymap may name are read from the ``BINDINGS`` themselves (the App's, and
-every screen's and widget's in ``judgetui.screens`` and ``judgetui.widgets``), never
+every screen's and widget's in ``judgetui.station.screens`` and ``judgetui.station.widgets``), never
 from a list typed in twice, so a binding added later is remappable (and a binding
 without an id is caught by tests/test_keymap.py).
 
@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from textual.app import App
 
 MODIFIERS = frozenset({"ctrl", "shift", "alt", "meta", "super", "hyper"})
-_PACKAGES = ("judgetui.screens", "judgetui.widgets")
+_PACKAGES = ("judgetui.station.screens", "judgetui.station.widgets")
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ def own_bindings(cls: type[object]) -> list[Binding]:
 
 
 def station_classes() -> list[type[DOMNode]]:
-    """Every class with its own BINDINGS in ``judgetui.screens`` and ``judgetui.widgets``."""
+    """Every class with its own BINDINGS in the station's ``screens`` and ``widgets``."""
     found: list[type[DOMNode]] = []
     for package_name in _PACKAGES:
         package = importlib.import_module(package_name)
@@ -81,7 +81,7 @@ def station_classes() -> list[type[DOMNode]]:
 
 
 def app_class() -> type[App[Any]]:
-    from judgetui.app import JudgeStation
+    from judgetui.station.app import JudgeStation
 
     return JudgeStation
 

@@ -17,13 +17,13 @@ from textual.screen import Screen
 from judgetui.i18n import _
 
 if TYPE_CHECKING:
-    from judgetui.session import Session
     from judgetui.state import QueueItem
+    from judgetui.station.session import Session
 
 
 def _screen_class(app: App[Any], module: str, name: str) -> type[Screen[Any]] | None:
     try:
-        found = getattr(importlib.import_module(f"judgetui.screens.{module}"), name)
+        found = getattr(importlib.import_module(f"judgetui.station.screens.{module}"), name)
     except (ImportError, AttributeError) as error:
         app.notify(
             _("This screen cannot be opened: {reason}").format(reason=error), severity="error"
@@ -74,7 +74,7 @@ def open_history(app: App[Any], query: str = "") -> None:
 
 
 def open_round_list(app: App[Any], number: int | None = None) -> None:
-    from judgetui.screens.reports import RoundListScreen
+    from judgetui.station.screens.reports import RoundListScreen
 
     app.push_screen(RoundListScreen(number))
 
@@ -101,7 +101,7 @@ def open_help(app: App[Any]) -> None:
 
 
 def open_classify(app: App[Any], players: Sequence[str] = ()) -> None:
-    from judgetui.screens.classify import ClassifyScreen
+    from judgetui.station.screens.classify import ClassifyScreen
 
     app.push_screen(ClassifyScreen(players))
 

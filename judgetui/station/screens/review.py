@@ -25,16 +25,16 @@ from textual.widgets import DataTable, Static
 from judgetui import engine, text
 from judgetui.i18n import N_, _, ngettext
 from judgetui.rules import SITUATION_FLAGS, WARNING
-from judgetui.screens.base import StationScreen
-from judgetui.screens.decision import decide_for
-from judgetui.screens.player import INFRACTION_WIDTH, PlayerScreen, clipped, clock_time
-from judgetui.screens.review_action import ReviewActionModal, ReviewAnswer
-from judgetui.screens.void import confirm_sanction
 from judgetui.state import EventState, QueueItem, RecordState
-from judgetui.widgets.context import context_lines
-from judgetui.widgets.footer import StationFooter
-from judgetui.widgets.format import ago, judge_text, outcome_text, phase_name, status_name
-from judgetui.widgets.header import StationHeader
+from judgetui.station.screens.base import StationScreen
+from judgetui.station.screens.decision import decide_for
+from judgetui.station.screens.player import INFRACTION_WIDTH, PlayerScreen, clipped, clock_time
+from judgetui.station.screens.review_action import ReviewActionModal, ReviewAnswer
+from judgetui.station.screens.void import confirm_sanction
+from judgetui.station.widgets.context import context_lines
+from judgetui.station.widgets.footer import StationFooter
+from judgetui.station.widgets.format import ago, judge_text, outcome_text, phase_name, status_name
+from judgetui.station.widgets.header import StationHeader
 
 
 def points_if(state: EventState, record: RecordState, warning: str | None) -> int:
@@ -585,7 +585,7 @@ class ReviewScreen(StationScreen):
 
     def action_void(self) -> None:
         """v: void the record (it stays in the log, marked voided; a reason is required)."""
-        from judgetui.screens.void import VoidModal, void_effect
+        from judgetui.station.screens.void import VoidModal, void_effect
 
         record = self._record()
         if record is None or record.status not in ("issued", "pending"):

@@ -30,7 +30,7 @@ from textual.widgets.option_list import Option
 from judgetui import text
 from judgetui.i18n import N_, _
 from judgetui.rules import Rules
-from judgetui.screens.base import localize_bindings
+from judgetui.station.screens.base import localize_bindings
 
 
 def ends_tournament(rules: Rules, key: str | None) -> bool:

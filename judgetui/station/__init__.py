@@ -1,0 +1,1 @@
+"""The station: the Textual face of judgetui (one App, its screens, dialogs and widgets)."""
