@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import itertools
 import os
-import uuid
-from collections.abc import Callable, Iterator
-from datetime import UTC, datetime, timedelta
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,17 +12,14 @@ from hypothesis import settings
 from judgetui import i18n
 from judgetui.identity import Caller
 from judgetui.rules import Rules, load_rules
-from judgetui.service import RecordRequest, Station
+from judgetui.service import Station
 from judgetui.store import EventFile
+from tests.helpers.event import FLOOR, HEAD, counting_ids, ticking_clock
 
 # CI must be repeatable: the same examples every run (a local run still explores).
 settings.register_profile("ci", derandomize=True, database=None, deadline=None)
 if os.environ.get("CI"):
     settings.load_profile("ci")
-
-FIXED_NOW = datetime(2026, 11, 28, 14, 30, tzinfo=UTC)
-HEAD = "Kana Mori"
-FLOOR = "Alex Reed"
 
 
 @pytest.fixture(autouse=True)
@@ -45,17 +39,6 @@ def _determinism(
     i18n.set_language("en")
     yield
     i18n.set_language("en")
-
-
-def ticking_clock(start: datetime = FIXED_NOW, step: float = 60.0) -> Callable[[], datetime]:
-    """A clock that moves a fixed step on every call, for deterministic 'at' times."""
-    counter = itertools.count()
-    return lambda: start + timedelta(seconds=step * next(counter))
-
-
-def counting_ids(prefix: int = 0) -> Callable[[], str]:
-    counter = itertools.count(1)
-    return lambda: str(uuid.UUID(int=(prefix << 64) + next(counter)))
 
 
 @pytest.fixture
@@ -85,22 +68,3 @@ def station(db_path: Path, rules: Rules, caller: Caller) -> Station:
     names = ["Taro Yamada", "Ann Lee", "山田 花子", "Lucas Silva", "Mio Tanaka", "Emma Rossi"]
     service.import_players(HEAD, [Player(id=f"P{i}", name=n) for i, n in enumerate(names, 1)])
     return service
-
-
-def record(
-    service: Station,
-    judge: str,
-    player: str,
-    infraction: str,
-    intentional: bool = False,
-    disruptive: bool = True,
-    **kwargs: object,
-) -> object:
-    request = RecordRequest(
-        players=[player],
-        infraction=infraction,
-        intentional=intentional,
-        disruptive=disruptive,
-        **kwargs,  # type: ignore[arg-type]
-    )
-    return service.record(judge, request)

@@ -1,0 +1,65 @@
+"""The benchmark script keeps working: `benchmarks/run.py --quick` runs and writes its JSON.
+
+No time is asserted (CI machines vary); only that every figure was measured or
+skipped for a stated reason (the terminal figures need tmux) and none failed.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+FIGURES = {
+    "record_process": ("value_s", "baseline_s", "ratio"),
+    "service_record": ("value_s", "baseline_s", "ratio"),
+    "first_paint": ("value_s", "baseline_s", "ratio"),
+    "write_to_other_station": ("p50_s", "p95_s"),
+    "keystroke": ("p50_s", "p95_s"),
+    "idle_cpu": ("cpu_percent", "baseline_cpu_percent"),
+    "peak_memory": ("station_mb", "baseline_mb"),
+}
+NEEDS_TMUX = ("first_paint", "write_to_other_station", "idle_cpu", "peak_memory")
+
+
+def test_quick_benchmark_run(tmp_path: Path) -> None:
+    out = tmp_path / "latest.json"
+    script = str(ROOT / "benchmarks" / "run.py")
+    proc = subprocess.run(
+        [sys.executable, script, "--quick", "--out", str(out), "--cache", str(tmp_path / "cache")],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
+    assert proc.returncode == 0, f"stdout:\n{proc.stdout}\nstderr:\n{proc.stderr}"
+    assert "| figure" in proc.stdout  # the table was printed
+
+    result: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    assert result["quick"] is True
+    assert result["sizes"] == [0, 200]
+    for key in ("command", "machine", "events", "figures", "targets", "samples"):
+        assert key in result
+    assert {"nproc", "python", "cpu"} <= set(result["machine"])
+    assert set(result["figures"]) == set(FIGURES)
+    for size in ("0", "200"):
+        assert result["events"][size]["entries"] >= 2
+        for name, keys in FIGURES.items():
+            figure = result["figures"][name][size]
+            assert figure["status"] in ("ok", "skipped"), (name, size, figure)
+            if figure["status"] == "ok":
+                for key in keys:
+                    assert isinstance(figure[key], (int, float)), (name, size, key, figure)
+            else:
+                assert figure["reason"], (name, size)
+    # The CLI and service figures need nothing but Python: always measured.
+    for name in ("record_process", "service_record"):
+        for size in ("0", "200"):
+            assert result["figures"][name][size]["status"] == "ok"
+    if shutil.which("tmux") is None:
+        for name in NEEDS_TMUX:
+            assert result["figures"][name]["200"]["status"] == "skipped"
