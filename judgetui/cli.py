@@ -25,7 +25,7 @@ from judgetui.store import (
     StoreWriteError,
     normalise_head,
 )
-from judgetui.store.entries import (
+from judgetui.store.limits import (
     EXTENSION_MAX,
     EXTENSION_MIN,
     GAME_MAX,

@@ -6,14 +6,8 @@ them for the code that imports ``judgetui.models``.
 """
 
 from judgetui.store.entries import (
-    EXTENSION_MAX,
-    EXTENSION_MIN,
-    GAME_MAX,
-    GAME_MIN,
     PLAYER_ID_PATTERN,
     SCHEMA_VERSION,
-    TABLE_MAX,
-    TABLE_MIN,
     Applies,
     CautionGiven,
     DecisionMade,
@@ -34,6 +28,14 @@ from judgetui.store.entries import (
     ScorekeeperEntered,
     Text,
     WitnessNoted,
+)
+from judgetui.store.limits import (
+    EXTENSION_MAX,
+    EXTENSION_MIN,
+    GAME_MAX,
+    GAME_MIN,
+    TABLE_MAX,
+    TABLE_MIN,
 )
 
 __all__ = [

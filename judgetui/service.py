@@ -29,8 +29,7 @@ from judgetui.state import (
     QueueItem,
     RecordState,
 )
-from judgetui.store import EventFile, EventFileError, Snapshot
-from judgetui.store import entries as declared
+from judgetui.store import EventFile, EventFileError, Snapshot, limits
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
@@ -38,7 +37,8 @@ if TYPE_CHECKING:
     from judgetui.models import EventCreated, Judge, Player
 
 # Every entry's data is built by its one declaration in `judgetui.store.entries`
-# (imported here as ``declared``): pydantic validates it and dumps it.
+# (imported as ``declared`` where an entry is built: pydantic validates it and dumps it;
+# reading an event needs no pydantic).
 
 Entry = dict[str, Any]
 Clock = Callable[[], datetime]
@@ -289,9 +289,9 @@ class Planner:
         """Refuse a table, game, opponent or extension out of bounds, and an opponent who
         is no player of the event or is one of the penalised players."""
         for value, low, high, what in (
-            (req.table, declared.TABLE_MIN, declared.TABLE_MAX, N_("table")),
-            (req.game, declared.GAME_MIN, declared.GAME_MAX, N_("game")),
-            (req.extension, declared.EXTENSION_MIN, declared.EXTENSION_MAX, N_("extension")),
+            (req.table, limits.TABLE_MIN, limits.TABLE_MAX, N_("table")),
+            (req.game, limits.GAME_MIN, limits.GAME_MAX, N_("game")),
+            (req.extension, limits.EXTENSION_MIN, limits.EXTENSION_MAX, N_("extension")),
         ):
             if value is not None and (type(value) is not int or not low <= value <= high):
                 raise BadInput(
@@ -391,6 +391,8 @@ class Planner:
             raise BadInput(f"note: {exc}") from None
         players = [self.player(state, p) for p in dict.fromkeys(req.players)]
         self.check_context(state, req, players)
+        from judgetui.store import entries as declared
+
         # One moment for the duplicate check and the incident's entry, read from the
         # clock once and only when needed (a clock may tick on every call).
         moment: list[datetime] = []
@@ -542,6 +544,8 @@ class Planner:
         note: str = "",
         minor: bool | None = None,
     ) -> tuple[list[Entry], RecordState | None]:
+        from judgetui.store import entries as declared
+
         judge = self.identify(state, judge_name)
         self.require_head(judge, N_("review the queue"))
         record = state.records.get(self.resolve(state, item, records_only=True))
@@ -628,6 +632,8 @@ class Planner:
         self, state: EventState, judge_name: str | None, item: str, note: str | None
     ) -> list[Entry]:
         """Void a record or a decision made in error (the head judge, with a reason)."""
+        from judgetui.store import entries as declared
+
         judge = self.identify(state, judge_name)
         self.require_head(judge, N_("void a record or a decision"))
         target = self.resolve(state, item)

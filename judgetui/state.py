@@ -32,8 +32,7 @@ from judgetui.rules import (
     source_of,
 )
 from judgetui.safe_text import visible
-from judgetui.store import entries as declared
-from judgetui.store import settle_young_objects
+from judgetui.store import reading, settle_young_objects
 
 QueueKind = Literal["notice", "request", "decision"]
 QueueGroup = Literal["decision", "cheating", "investigation", "request", "notice"]
@@ -363,7 +362,7 @@ class EventState:
 
     def _apply(self, entry: Mapping[str, Any]) -> None:
         # The shape of the entry and of its data: the one declaration of its kind.
-        data = declared.check(entry)
+        data = reading.check(entry)
         kind = entry["kind"]
         if (kind == "event_created") != (self.count == 0):
             raise ValueError(
@@ -389,7 +388,7 @@ class EventState:
     def _check_record(self, rec: Mapping[str, Any]) -> None:
         """Raise ValueError naming what one penalty record of the log refers to that this
         event does not know (its shape was checked by the declaration of its entry)."""
-        record_id = rec["id"]
+        record_id = _text(rec["id"], "record id")
         if record_id in self.records:
             raise ValueError(f"record id {record_id!r} used twice")
         self._player(rec["player"])
@@ -533,14 +532,14 @@ class EventState:
         judge = _shown(entry.get("judge") or "")
         role = self.judges[judge].role if judge in self.judges else "floor"
         note = _shown_note(data.get("note", ""))
+        # Types, choices and a non-empty records list: checked by the declaration.
         infraction = self._infraction(data["infraction"])
-        phase = _phase(data["phase"])
+        phase: Phase = data["phase"]
         incident = _text(data["incident"], "incident id")
-        if not data["records"]:
-            raise ValueError("an incident without records")
-        os_user, client = _who(entry)
-        table, game, opponent, extension = _context(data)
-        duplicate_of = _optional_text(data.get("duplicate_of"), "duplicate_of")
+        os_user, client = _shown(entry.get("os_user")), _shown(entry.get("client"))
+        table, game, extension = data.get("table"), data.get("game"), data.get("extension")
+        opponent = _shown(data.get("opponent"))
+        duplicate_of = data.get("duplicate_of")
         for rec in data["records"]:
             self._check_record(rec)
             record_id = rec["id"]

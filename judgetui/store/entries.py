@@ -20,8 +20,8 @@ entry carries around it (the store adds ``seq``, ``prev`` and ``hash``).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from pathlib import Path
 from types import UnionType
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
@@ -29,6 +29,14 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validat
 from pydantic_core import PydanticCustomError
 
 from judgetui.safe_text import refuse_controls, refuse_controls_in_note
+from judgetui.store.limits import (
+    EXTENSION_MAX,
+    EXTENSION_MIN,
+    GAME_MAX,
+    GAME_MIN,
+    TABLE_MAX,
+    TABLE_MIN,
+)
 
 
 def _no_controls(value: str) -> str:
@@ -58,10 +66,6 @@ Note = Annotated[str, AfterValidator(_no_controls_in_note)]
 SCHEMA_VERSION = 1
 PLAYER_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$"
 _PLAYER_ID = re.compile(PLAYER_ID_PATTERN)
-#: The bounds of an incident's context.
-TABLE_MIN, TABLE_MAX = 1, 10_000
-GAME_MIN, GAME_MAX = 1, 9
-EXTENSION_MIN, EXTENSION_MAX = 1, 60
 
 
 class _Model(BaseModel):
@@ -131,7 +135,7 @@ class EventCreated(_Model):
 class PenaltyRecord(_Model):
     """One player's penalty from one incident, as written into the log."""
 
-    id: str
+    id: str = Field(min_length=1)
     player: str
     warning: str
     sanction: str | None = None
@@ -339,38 +343,8 @@ def voided(kind: str, *, target: str, note: str) -> dict[str, Any]:
 # --------------------------------------------------------------------------- read
 
 
-class MalformedEntry(ValueError):
-    """An entry's data does not have the shape its kind declares (one line, names the field)."""
-
-
-_MISSING = object()
-
-
-@dataclass(frozen=True)
-class _Field:
-    """What reading asks of one field, derived from its declaration."""
-
-    name: str
-    required: bool
-    types: tuple[type, ...]
-    choices: tuple[object, ...] | None
-    non_empty: bool
-    item_types: tuple[type, ...] | None
-    item_shape: _Shape | None
-    shape: _Shape | None
-
-
-@dataclass(frozen=True)
-class _Shape:
-    """A model's fields as reading checks them, and the generated check."""
-
-    model: type[BaseModel]
-    fields: tuple[_Field, ...]
-    fast: Callable[[Mapping[str, Any]], bool] = field(compare=False, repr=False)
-
-
 def _types_of(annotation: Any) -> tuple[tuple[type, ...], tuple[object, ...] | None, Any]:
-    """Runtime types (and Literal choices, and the list's item annotation) of a field."""
+    """Runtime types (and Literal choices, and a list's or nested model's annotation)."""
     origin = get_origin(annotation)
     if origin is Annotated:
         return _types_of(get_args(annotation)[0])
@@ -385,10 +359,10 @@ def _types_of(annotation: Any) -> tuple[tuple[type, ...], tuple[object, ...] | N
             if arm_choices is None:
                 if arm is not type(None):
                     choices = None
+                elif choices is not None:
+                    choices.append(None)
             elif choices is not None:
                 choices.extend(arm_choices)
-        if choices is not None and None.__class__ in types:
-            choices.append(None)
         return tuple(dict.fromkeys(types)), (tuple(choices) if choices else None), item
     if origin is Literal:
         values = get_args(annotation)
@@ -403,140 +377,163 @@ def _types_of(annotation: Any) -> tuple[tuple[type, ...], tuple[object, ...] | N
         return (type(None),), None, None
     if annotation in (str, int, bool):
         return (annotation,), None, None
-    raise TypeError(f"reading cannot check a field declared {annotation!r}")  # pragma: no cover
+    raise TypeError(f"reading cannot check a field declared {annotation!r}")
 
 
-def _shape_of(model: type[BaseModel]) -> _Shape:
-    fields: list[_Field] = []
-    for name, info in model.model_fields.items():
-        types, choices, item = _types_of(info.annotation)
-        sub = item if isinstance(item, type) and issubclass(item, BaseModel) else None
-        item_types: tuple[type, ...] | None = None
-        if list in types and item is not None:
-            item_types = (dict,) if sub is not None else _types_of(item)[0]
-        fields.append(
-            _Field(
-                name=name,
-                required=info.is_required(),
-                types=types,
-                choices=choices,
-                non_empty=any(getattr(m, "min_length", 0) for m in info.metadata),
-                item_types=item_types,
-                item_shape=_shape_of(sub) if sub is not None and list in types else None,
-                shape=_shape_of(sub) if sub is not None and list not in types else None,
-            )
-        )
-    return _Shape(model, tuple(fields), _compile(model.__name__, fields))
+_TYPE_NAMES = {str: "str", int: "int", bool: "bool", list: "list", dict: "dict"}
 
 
-def _compile(name: str, fields: Sequence[_Field]) -> Callable[[Mapping[str, Any]], bool]:
-    """A check of a data dict, generated from the fields' declarations.
+def _type_source(types: Sequence[type]) -> str:
+    """A frozenset of ``types`` as source (for the field tables)."""
+    names = sorted("NoneType" if t is type(None) else _TYPE_NAMES[t] for t in types)
+    return "frozenset({" + ", ".join(names) + "})"
 
-    Per field one ``type(value) in allowed`` (never isinstance: a bool is no int here),
-    choices by membership in a frozenset, non-empty by ``len``; a list of models and a
-    nested model are checked by their own fields, inline. This is the read path's only
-    code per field: nobody writes it by hand.
-    """
-    names: dict[str, Any] = {"_M": _MISSING}
+
+def _type_test(var: str, types: Sequence[type], required: bool, consts: dict[str, str]) -> str:
+    """Source that is true when ``var``'s type is NOT one of ``types`` (absent allowed
+    when not ``required``): ``type(v) is not str`` for one type, else a set constant."""
+    names = sorted("NoneType" if t is type(None) else _TYPE_NAMES[t] for t in types)
+    if not required:
+        names = ["Absent", *names]
+    if len(names) == 1:
+        return f"type({var}) is not {names[0]}"
+    const = "T_" + "_".join(names)
+    consts[const] = "frozenset({" + ", ".join(names) + "})"
+    return f"type({var}) not in {const}"
+
+
+def _model_source(
+    model: type[BaseModel], out: dict[str, list[str]], consts: dict[str, str]
+) -> None:
+    """Add the generated field table and check of ``model`` (and its nested models)."""
+    name = model.__name__
+    if name in out:
+        return
+    out[name] = []  # placeholder against recursion; filled below
+    rows: list[str] = []
     lines: list[str] = []
     counter = [0]
 
-    def emit(shape_fields: Sequence[_Field], target: str, indent: str) -> None:
-        for f in shape_fields:
+    def emit(m: type[BaseModel], target: str, indent: str) -> None:
+        for fname, info in m.model_fields.items():
             n = counter[0]
             counter[0] += 1
+            types, choices, item = _types_of(info.annotation)
+            sub = item if isinstance(item, type) and issubclass(item, BaseModel) else None
+            required = info.is_required()
+            non_empty = any(getattr(meta, "min_length", 0) for meta in info.metadata)
             var = f"v{n}"
-            allowed = set(f.types) | ({type(_MISSING)} if not f.required else set())
-            names[f"_t{n}"] = frozenset(allowed)
-            lines.append(f"{indent}{var} = {target}.get({f.name!r}, _M)")
-            lines.append(f"{indent}if type({var}) not in _t{n}: return False")
-            if f.choices is not None:
-                names[f"_c{n}"] = frozenset((*f.choices, *([_MISSING] if not f.required else [])))
-                lines.append(f"{indent}if {var} not in _c{n}: return False")
-            if f.non_empty:
-                lines.append(
-                    f"{indent}if {var} is not _M and {var} is not None and not {var}: return False"
-                )
-            if f.item_shape is not None:
+            lines.append(f"{indent}{var} = {target}.get({fname!r}, MISSING)")
+            lines.append(f"{indent}if {_type_test(var, types, required, consts)}:")
+            lines.append(f"{indent}    return False")
+            if choices is not None:
+                options = ", ".join(repr(c) for c in choices)
+                absent = "" if required else f"{var} is not MISSING and "
+                lines.append(f"{indent}if {absent}{var} not in ({options},):")
+                lines.append(f"{indent}    return False")
+            if non_empty:
+                lines.append(f"{indent}if not {var} and {var} is not None:")
+                lines.append(f"{indent}    return False")
+            item_types: str = "None"
+            nested: str = "None"
+            if list in types and item is not None:
                 lines.append(f"{indent}if type({var}) is list:")
                 lines.append(f"{indent}    for i{n} in {var}:")
-                lines.append(f"{indent}        if type(i{n}) is not dict: return False")
-                emit(f.item_shape.fields, f"i{n}", indent + "        ")
-            elif f.item_types is not None:
-                names[f"_i{n}"] = frozenset(f.item_types)
-                lines.append(f"{indent}if type({var}) is list:")
-                lines.append(f"{indent}    for i{n} in {var}:")
-                lines.append(f"{indent}        if type(i{n}) not in _i{n}: return False")
-            if f.shape is not None:
+                if sub is not None:
+                    item_types = "frozenset({dict})"
+                    lines.append(f"{indent}        if type(i{n}) is not dict:")
+                    lines.append(f"{indent}            return False")
+                    emit(sub, f"i{n}", indent + "        ")
+                else:
+                    own = _types_of(item)[0]
+                    item_types = _type_source(own)
+                    lines.append(f"{indent}        if {_type_test(f'i{n}', own, True, consts)}:")
+                    lines.append(f"{indent}            return False")
+            elif sub is not None:
                 lines.append(f"{indent}if type({var}) is dict:")
-                emit(f.shape.fields, var, indent + "    ")
+                emit(sub, var, indent + "    ")
+            if sub is not None:
+                _model_source(sub, out, consts)
+                nested = repr(sub.__name__)
+            if m is model:
+                rows.append(
+                    f"    Field({fname!r}, {required}, {_type_source(types)}, "
+                    f"{None if choices is None else tuple(choices)!r}, {non_empty}, "
+                    f"{item_types}, {nested}),"
+                )
 
-    emit(fields, "d", "        ")
-    body = "\n".join(lines)
-    source = (
-        f"def check_{name}(d):\n    try:\n{body}\n        return True\n"
-        "    except TypeError:\n        return False\n"  # a list or dict where a choice goes
-    )
-    exec(compile(source, f"<judgetui.store.entries: {name}>", "exec"), names)
-    check: Callable[[Mapping[str, Any]], bool] = names[f"check_{name}"]
-    return check
-
-
-def _explain(shape: _Shape, data: Mapping[str, Any], where: str) -> str:
-    """Name the first field of ``data`` that its shape refuses (the slow walk)."""
-    for f in shape.fields:
-        value = data.get(f.name, _MISSING)
-        label = f"{where}{f.name}"
-        if value is _MISSING:
-            if f.required:
-                return f"{label} is missing"
-            continue
-        if type(value) not in f.types:
-            wanted = " or ".join("null" if t is type(None) else t.__name__ for t in f.types)
-            return f"{label} is not {wanted}: {value!r}"
-        if f.choices is not None and value not in f.choices:
-            return f"unknown {label} {value!r}"
-        if f.non_empty and value is not None and not value:
-            return f"{label} is empty"
-        if isinstance(value, list) and f.item_types is not None:
-            for index, item in enumerate(value):
-                if type(item) not in f.item_types:
-                    return f"{label}[{index}] is not {f.item_types[0].__name__}: {item!r}"
-                if f.item_shape is not None and not f.item_shape.fast(item):
-                    return _explain(f.item_shape, item, f"{label}[{index}].")
-        if isinstance(value, dict) and f.shape is not None and not f.shape.fast(value):
-            return _explain(f.shape, value, f"{label}.")
-    return f"{where.rstrip('.')} does not have its declared shape"  # pragma: no cover
+    emit(model, "d", "        ")
+    out[name] = [
+        f"def check_{name}(d: Mapping[str, Any]) -> bool:",
+        "    try:",
+        *lines,
+        "        return True",
+        "    except TypeError:  # a list or a dict where a choice goes",
+        "        return False",
+        "",
+        "",
+        f"FIELDS_{name} = (",
+        *rows,
+        ")",
+    ]
 
 
-_SHAPES: dict[str, _Shape] = {}
-_ENVELOPE: list[_Shape] = []
+def shapes_source() -> str:
+    """The source of `judgetui.store.shapes`, generated from the declarations above."""
+    out: dict[str, list[str]] = {}
+    consts: dict[str, str] = {}
+    models: list[type[BaseModel]] = [Envelope, *KINDS.values()]
+    for model in models:
+        _model_source(model, out, consts)
+    parts = [
+        '"""GENERATED from judgetui/store/entries.py: do not edit.',
+        "",
+        "Run ``python -m judgetui.store.entries`` after changing a declaration there;",
+        "tests/test_store_entries.py fails while this file is not what it generates.",
+        "The read path imports only this (no pydantic): see `judgetui.store.reading`.",
+        '"""',
+        "",
+        "# ruff: noqa",
+        "",
+        "from collections.abc import Callable, Mapping",
+        "from typing import Any, NamedTuple",
+        "",
+        "NoneType = type(None)",
+        "MISSING: Any = object()",
+        "Absent = type(MISSING)",
+        *(f"{name} = {value}" for name, value in sorted(consts.items())),
+        "",
+        "",
+        "class Field(NamedTuple):",
+        '    """One declared field as reading checks it."""',
+        "",
+        "    name: str",
+        "    required: bool",
+        "    types: frozenset[type]",
+        "    choices: tuple[object, ...] | None",
+        "    non_empty: bool",
+        "    item_types: frozenset[type] | None",
+        "    model: str | None",
+        "",
+        "",
+    ]
+    for lines in out.values():
+        parts.extend([*lines, "", ""])
+    parts.append("CHECKS: dict[str, Callable[[Mapping[str, Any]], bool]] = {")
+    parts.extend(f"    {name!r}: check_{name}," for name in out)
+    parts.append("}")
+    parts.append("FIELDS: dict[str, tuple[Field, ...]] = {")
+    parts.extend(f"    {name!r}: FIELDS_{name}," for name in out)
+    parts.append("}")
+    parts.append("KINDS: dict[str, str] = {")
+    parts.extend(f"    {kind!r}: {model.__name__!r}," for kind, model in KINDS.items())
+    parts.append("}")
+    return "\n".join(parts) + "\n"
 
 
-def _shape(kind: str) -> _Shape:
-    shape = _SHAPES.get(kind)
-    if shape is None:
-        model = KINDS.get(kind)
-        if model is None:
-            raise MalformedEntry(f"unknown kind {kind!r}")
-        shape = _SHAPES[kind] = _shape_of(model)
-    return shape
+SHAPES_PATH = Path(__file__).with_name("shapes.py")
 
 
-def check(entry: Mapping[str, Any]) -> Mapping[str, Any]:
-    """Hold one parsed entry to its kind's declaration (shape only); return its data.
-
-    Raises MalformedEntry naming the first field that is wrong.
-    """
-    if not _ENVELOPE:
-        _ENVELOPE.append(_shape_of(Envelope))
-    envelope = _ENVELOPE[0]
-    if type(entry) is not dict or not envelope.fast(entry):
-        if not isinstance(entry, Mapping):
-            raise MalformedEntry("the entry is not a JSON object")
-        raise MalformedEntry(_explain(envelope, entry, ""))
-    data: dict[str, Any] = entry["data"]
-    shape = _shape(entry["kind"])
-    if not shape.fast(data):
-        raise MalformedEntry(_explain(shape, data, ""))
-    return data
+if __name__ == "__main__":
+    SHAPES_PATH.write_text(shapes_source(), encoding="utf-8")
+    print(f"wrote {SHAPES_PATH}")
