@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import HEAD, record
 from pydantic import ValidationError
 
 from judgetui.service import Station
 from judgetui.state import EventState, MalformedLog
 from judgetui.store import entries, reading
+from tests.helpers.event import HEAD, record
 
 ROOT = Path(__file__).resolve().parent.parent
 
