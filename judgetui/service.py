@@ -13,13 +13,13 @@ import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from judgetui import after_ejection, engine, payloads, text
-from judgetui.engine import Classification, Outcome, Situation, sanction_applies
+from judgetui.engine import Classification, Outcome, Situation
 from judgetui.i18n import N_, _
 from judgetui.identity import Caller, current_caller
-from judgetui.rules import SITUATION_FLAGS, WARNING, Rules, RulesSource, shipped_rules, source_of
+from judgetui.rules import SITUATION_FLAGS, Rules, RulesSource, shipped_rules, source_of
 from judgetui.safe_text import refuse_controls_in_note
 from judgetui.state import (
     EXTENSION_ITEM,
@@ -81,21 +81,6 @@ def _validation_line(exc: ValidationError) -> str:
     where = ".".join(str(p) for p in err["loc"])
     msg = str(err["msg"]).removeprefix("Value error, ")
     return f"{where}: {msg}" if where else msg
-
-
-def floor_record_status(rules: Rules, outcome: Outcome) -> Literal["issued", "pending", "request"]:
-    """What a floor judge's record of ``outcome`` becomes (RULINGS §1 "who may issue it").
-
-    "issued" (a Notice: given at once, reported through the queue), "pending" (a Single
-    Warning: counts once the head judge confirms it) or "request" (only the head judge
-    may issue it: the floor judge can only ask).
-    """
-    issuers = {rules.penalties[outcome.warning].issuer}
-    if outcome.sanction:
-        issuers.add(rules.penalties[outcome.sanction].issuer)
-    if "head" in issuers:
-        return "request"
-    return "pending" if "head_confirms" in issuers else "issued"
 
 
 def waits_in_queue(record: RecordState) -> bool:
@@ -420,20 +405,23 @@ class Planner:
         results: list[RecordedPenalty] = []
         classifications: dict[str, Classification] = {}
         situation = self.situation(state, req)
-        fixed_applies = self.rules.infractions[req.infraction].sanction_applies
+        role: engine.Role = "head" if judge.role == "head" else "floor"
         for pid in players:
-            classification = engine.classify(self.rules, situation, state.past(pid))
+            history = state.past(pid)
+            classification = engine.classify(self.rules, situation, history)
             classifications[pid] = classification
-            try:
-                outcome = engine.choose(self.rules, classification, req.penalty)
+            try:  # the station's preview is this same plan (`engine.plan_player`)
+                plan = engine.plan_player(
+                    self.rules, pid, situation, classification, history, role, req.penalty
+                )
             except engine.BelowMinimum as exc:
                 raise BadInput(
                     _("{chosen} is below the minimum {minimum} for player {id}").format(
                         chosen=exc.chosen, minimum=exc.minimum, id=pid
                     )
                 ) from None
-            warning = self.rules.penalties[outcome.warning]
-            if not warning.recorded and outcome.sanction is None:
+            outcome = plan.outcome
+            if not plan.recorded:
                 results.append(
                     RecordedPenalty(
                         None,
@@ -443,21 +431,12 @@ class Planner:
                         None,
                         "issued",
                         0,
-                        state.points(pid),
+                        plan.points_after,
                         False,
                     )
                 )
                 continue
-            status = self._status_for(judge, outcome, req.request)
-            preview = engine.preview(
-                self.rules,
-                outcome,
-                state.past(pid),
-                state.phase,
-                draft_only=classification.draft_only,
-                issued=status == "issued",
-            )
-            points = warning.points if preview.counts else 0
+            status = self._status_for(judge, plan, req.request)
             record = payloads.penalty_record(
                 id=self.new_id(),
                 player=pid,
@@ -466,15 +445,14 @@ class Planner:
                 penalty=outcome.headline,
                 minimum=classification.minimum.headline,
                 recommended=classification.recommended.headline,
-                points=points,
+                points=plan.points,
                 status=status,
-                applies=sanction_applies(self.rules, outcome, situation, fixed_applies),
+                applies=plan.applies,
                 minor=classification.minor,
                 draft_only=classification.draft_only,
                 investigation=self.rules.penalties[outcome.warning].investigation,
             )
             records.append(record)
-            after = preview.points_after if status == "issued" else preview.points_before
             results.append(
                 RecordedPenalty(
                     record["id"],
@@ -483,9 +461,9 @@ class Planner:
                     record["warning"],
                     record["sanction"],
                     status,
-                    points,
-                    after,
-                    after >= self.rules.three_warnings.threshold,
+                    plan.points,
+                    plan.points_after,
+                    plan.decision_owed,
                 )
             )
         entries: list[Entry] = []
@@ -517,20 +495,17 @@ class Planner:
             incident, results, classifications, possible_duplicate_of=duplicate_of
         )
 
-    def _status_for(self, judge: JudgeState, outcome: Outcome, request: bool) -> str:
-        if judge.role == "head":
-            return "issued"
-        needs = floor_record_status(self.rules, outcome)
-        if needs == "request":
-            if not request:
-                raise NotPermitted(
-                    _(
-                        "only the head judge may issue {penalty}; {name} is a "
-                        "floor judge: send it to the head judge as a request"
-                    ).format(penalty=outcome.headline, name=judge.name)
-                )
-            return "pending"
-        return needs
+    def _status_for(self, judge: JudgeState, plan: engine.PlayerPlan, request: bool) -> str:
+        """The record's status; refused if only the head judge may issue it and the floor
+        judge did not say it is a request (the rule is `engine.record_need`'s)."""
+        if plan.need == "request" and not request:
+            raise NotPermitted(
+                _(
+                    "only the head judge may issue {penalty}; {name} is a "
+                    "floor judge: send it to the head judge as a request"
+                ).format(penalty=plan.outcome.headline, name=judge.name)
+            )
+        return engine.record_status(plan.need)
 
     def plan_review(
         self,
@@ -570,6 +545,7 @@ class Planner:
             if penalty is None:
                 raise BadInput(_("upgrade needs a penalty: upgrade KEY"))
             new = self._upgraded(record, self.penalty_key(penalty))
+            current_applies = cast("engine.Applies | None", record.applies)
             replacement = payloads.penalty_record(
                 id=self.new_id(),
                 player=record.player,
@@ -578,9 +554,9 @@ class Planner:
                 penalty=new.headline,
                 minimum=record.minimum,
                 recommended=record.recommended,
-                points=self._points_of(new, record.draft_only),
+                points=engine.upgraded_points(self.rules, new, draft_only=record.draft_only),
                 status="issued",
-                applies=record.applies or ("current" if new.sanction else None),
+                applies=engine.upgraded_applies(current_applies, new),
                 minor=record.minor if minor is None else minor,
                 draft_only=record.draft_only,
                 investigation=self.rules.penalties[new.warning].investigation,
@@ -682,28 +658,16 @@ class Planner:
         return entries + more, result
 
     def _upgraded(self, record: RecordState, key: str) -> Outcome:
-        penalty = self.rules.penalties[key]
-        if penalty.kind == WARNING:
-            if penalty.rank <= self.rules.penalties[record.warning].rank:
-                raise BadInput(
-                    _("{key} is not above {current}: use confirm or dismiss").format(
-                        key=key, current=record.warning
-                    )
-                )
-            if penalty.rank < self.rules.penalties[self.rules.history.official_from].rank:
-                raise BadInput(_("upgrade to an official warning level, not {key}").format(key=key))
-            return Outcome(key, record.sanction)
-        current = -1 if record.sanction is None else self.rules.penalties[record.sanction].rank
-        if penalty.rank <= current:
-            raise BadInput(
-                _("{key} is not above {current}").format(key=key, current=record.sanction)
-            )
-        return Outcome(record.warning, key)
-
-    def _points_of(self, outcome: Outcome, draft_only: bool) -> int:
-        official = self.rules.penalties[self.rules.history.official_from].rank
-        warning = self.rules.penalties[outcome.warning]
-        return 0 if draft_only or warning.rank < official else warning.points
+        try:
+            return engine.upgraded(self.rules, Outcome(record.warning, record.sanction), key)
+        except engine.NotAnUpgrade as exc:
+            if exc.reason == "not_above_warning":
+                message = _("{key} is not above {current}: use confirm or dismiss")
+            elif exc.reason == "not_official":
+                message = _("upgrade to an official warning level, not {key}")
+            else:
+                message = _("{key} is not above {current}")
+            raise BadInput(message.format(key=key, current=exc.current)) from None
 
     def plan_decide(
         self,
@@ -743,18 +707,8 @@ class Planner:
             )
         # Which game or match the loss applies to, by the same rule as a record's
         # (RULINGS §1): an ejection or disqualification loses the current match at once.
-        situation_flags = {
-            flag
-            for flag, given in (
-                (self.rules.sanctions.game_loss_current_when, advantage),
-                (self.rules.sanctions.match_loss_next_when, between_matches),
-            )
-            if given
-        }
-        applies = sanction_applies(
-            self.rules,
-            Outcome(self.rules.history.official_from, penalty),
-            Situation(intentional=False, disruptive=False, flags=frozenset(situation_flags)),
+        applies = engine.decision_applies(
+            self.rules, penalty, advantage=advantage, between_matches=between_matches
         )
         from judgetui.models import DecisionMade
 
