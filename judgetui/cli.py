@@ -1243,7 +1243,7 @@ def _settings_error() -> type[Exception]:
 def main(argv: Sequence[str] | None = None) -> int:
     # pydantic's ValidationError, looked up only if something fails: importing pydantic
     # up front would double the start-up of a `judgetui record`.
-    from judgetui.service import BadInput, NotPermitted, _validation_error
+    from judgetui.service import BadInput, NotPermitted, validation_error
 
     command: str | None = None
     warnings = _StderrWarnings()
@@ -1283,7 +1283,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         diagnostics.warning("refused: %s: %s", command, diagnostics.describe(exc))
         print(f"judgetui: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    except _validation_error() as exc:  # a value the models refuse that no check caught
+    except validation_error() as exc:  # a value the models refuse that no check caught
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"])
         print(f"judgetui: {where}: {err['msg']}", file=sys.stderr)

@@ -4,7 +4,15 @@ The engine imports nothing from Textual or TinyDB and opens no file: the rules a
 as a parsed `Rules` object and the player's history as `PastPenalty` values.
 """
 
+from judgetui.engine.authority import (
+    Need,
+    Role,
+    floor_record_status,
+    record_need,
+    record_status,
+)
 from judgetui.engine.classify import (
+    Applies,
     BelowMinimum,
     at_least,
     choices,
@@ -25,19 +33,43 @@ from judgetui.engine.model import (
     RecordStatus,
     Situation,
 )
+from judgetui.engine.recording import (
+    EACH_RECOMMENDATION,
+    Choice,
+    PlayerPlan,
+    penalty_choices,
+    plan_incident,
+    plan_player,
+)
+from judgetui.engine.review import (
+    NotAnUpgrade,
+    decision_applies,
+    points_if,
+    upgrade_options,
+    upgraded,
+    upgraded_applies,
+    upgraded_points,
+)
 from judgetui.engine.warnings import counted_warnings, decision, preview, warning_points
 
 __all__ = [
+    "EACH_RECOMMENDATION",
+    "Applies",
     "BelowMinimum",
+    "Choice",
     "Classification",
     "Decision",
+    "Need",
+    "NotAnUpgrade",
     "OptionVerdict",
     "Outcome",
     "PastPenalty",
     "Phase",
+    "PlayerPlan",
     "Preview",
     "Reason",
     "RecordStatus",
+    "Role",
     "Situation",
     "at_least",
     "choices",
@@ -45,8 +77,20 @@ __all__ = [
     "classify",
     "counted_warnings",
     "decision",
+    "decision_applies",
+    "floor_record_status",
     "is_official",
+    "penalty_choices",
+    "plan_incident",
+    "plan_player",
+    "points_if",
     "preview",
+    "record_need",
+    "record_status",
     "sanction_applies",
+    "upgrade_options",
+    "upgraded",
+    "upgraded_applies",
+    "upgraded_points",
     "warning_points",
 ]

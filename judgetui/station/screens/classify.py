@@ -24,15 +24,10 @@ from textual.widgets import ContentSwitcher, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from judgetui import after_ejection, engine, text
-from judgetui.engine import Classification, Outcome, Situation
+from judgetui.engine import Choice, Classification, PlayerPlan, Situation
 from judgetui.i18n import N_, _, language
 from judgetui.search import fold, player_text
-from judgetui.service import (
-    RecordedPenalty,
-    RecordRequest,
-    RecordResult,
-    floor_record_status,
-)
+from judgetui.service import RecordedPenalty, RecordRequest, RecordResult
 from judgetui.state import EventState, RecordState
 from judgetui.station.screens.base import StationScreen
 from judgetui.station.screens.duplicate import DuplicateAnswer
@@ -60,7 +55,6 @@ STEPS: tuple[tuple[str, str], ...] = (
 AFTER_INFRACTION = ("intentional", "disruptive", "upgrades", "result", "done")
 PLAYER_MATCHES = 50
 HISTORY_SHOWN = 6
-EACH_RECOMMENDATION = "recommended"
 MINUTES = "minutes"
 BETWEEN_MATCHES = "between_matches"
 CONTEXT_FIELDS = ("table", "game", "opponent", "extension")
@@ -75,15 +69,6 @@ class Question:
     key: str
     """An upgrade flag, `BETWEEN_MATCHES`, or `MINUTES` (tardiness)."""
     text: str
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One penalty the judge may pick: never below the minimum for any player."""
-
-    key: str
-    outcome: Outcome | None
-    recommended: bool
 
 
 class ClassifyScreen(StationScreen):
@@ -783,17 +768,9 @@ class ClassifyScreen(StationScreen):
         return cached
 
     def choices(self) -> list[Choice]:
-        """Every penalty allowed for every player (none below a minimum), mildest first."""
-        rules = self.session.rules
-        found = self._classifications()
-        first = next(iter(found.values()))
-        recommended = {c.recommended for c in found.values()}
-        same = len(recommended) == 1
-        out: list[Choice] = [] if same else [Choice(EACH_RECOMMENDATION, None, True)]
-        # The list is the engine's: which pairings are valid is a rule, not the screen's.
-        for key, outcome in engine.choices(rules, list(found.values())):
-            out.append(Choice(key, outcome, same and outcome == first.recommended))
-        return out
+        """Every penalty allowed for every player (none below a minimum), mildest first:
+        the engine's list (`engine.penalty_choices`)."""
+        return engine.penalty_choices(self.session.rules, list(self._classifications().values()))
 
     def chosen(self) -> Choice | None:
         option = self.query_one("#penalty-choice", OptionList).highlighted_option
@@ -801,12 +778,19 @@ class ClassifyScreen(StationScreen):
             return None
         return next((c for c in self.choices() if c.key == option.id), None)
 
-    def _outcome_for(
-        self, player: str, choice: Choice, found: dict[str, Classification]
-    ) -> Outcome:
-        if choice.recommended:
-            return found[player].recommended
-        return engine.choose(self.session.rules, found[player], choice.key)
+    def plan(self, choice: Choice) -> list[PlayerPlan]:
+        """What recording ``choice`` would do, player by player: the service's own plan
+        (`engine.plan_incident`), so what the screen shows is what is recorded."""
+        state = self.session.state
+        role: engine.Role = "head" if self.session.is_head else "floor"
+        return engine.plan_incident(
+            state.rules,
+            self.situation(),
+            {pid: state.past(pid) for pid in self.players},
+            role,
+            choice.penalty,
+            self._classifications(),
+        )
 
     def _needs_request(self) -> bool:
         if self.session.is_head or self.step != "result":
@@ -814,12 +798,7 @@ class ClassifyScreen(StationScreen):
         choice = self.chosen()
         if choice is None:
             return False
-        found = self._classifications()
-        rules = self.session.rules
-        return any(
-            floor_record_status(rules, self._outcome_for(p, choice, found)) == "request"
-            for p in self.players
-        )
+        return any(p.need == "request" for p in self.plan(choice))
 
     def _show_result(self) -> None:
         rules = self.session.rules
@@ -941,27 +920,17 @@ class ClassifyScreen(StationScreen):
         session = self.session
         rules = session.rules
         state = session.state
-        found = self._classifications()
-        for pid in self.players:
-            outcome = self._outcome_for(pid, choice, found)
-            classification = found[pid]
-            player = state.players[pid]
-            need = "issued" if session.is_head else floor_record_status(rules, outcome)
-            warning = rules.penalties[outcome.warning]
+        for plan in self.plan(choice):
+            outcome = plan.outcome
+            player = state.players[plan.player]
+            need = plan.need
             line = Text(f"{player.name}: ", style="bold")
-            if not warning.recorded and outcome.sanction is None:
+            if not plan.recorded:
                 line.append(_("a Caution is verbal; nothing is recorded against the player."))
                 out.append_text(line)
                 out.append("\n")
                 continue
-            preview = engine.preview(
-                rules,
-                outcome,
-                state.past(pid),
-                state.phase,
-                draft_only=classification.draft_only,
-                issued=need == "issued",
-            )
+            preview = plan.preview
             if need == "request":
                 line.append(
                     _(
@@ -1014,7 +983,7 @@ class ClassifyScreen(StationScreen):
                 if sanction.ends_tournament:
                     line.append(" " + _("The player's tournament ends."), style="bold")
                 else:
-                    applies = text.applies_text(classification.sanction_applies, outcome.sanction)
+                    applies = text.applies_text(plan.applies, outcome.sanction)
                     line.append(" " + _("Loses the {what}.").format(what=applies))
             out.append_text(line)
             out.append("\n")
@@ -1125,11 +1094,10 @@ class ClassifyScreen(StationScreen):
         choice = self.chosen()
         if choice is None:
             return False
-        found = self._classifications()
         ending = [
-            o.sanction
-            for o in (self._outcome_for(p, choice, found) for p in self.players)
-            if ends_tournament(rules, o.sanction)
+            p.outcome.sanction
+            for p in self.plan(choice)
+            if ends_tournament(rules, p.outcome.sanction)
         ]
         if not ending:
             return False

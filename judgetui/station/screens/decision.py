@@ -206,12 +206,15 @@ class DecisionModal(ModalScreen[DecisionChoice | None]):
             prompt.append("  (" + _(", ").join(notes) + ")")
         return prompt
 
-    def _applies(self, key: str) -> str:
-        if key == "game_loss":
-            advantage = self.query_one("#decision-advantage", Checkbox).value
-            return "current" if advantage else "next"
-        between = self.query_one("#decision-between", Checkbox).value
-        return "next" if between else "current"
+    def _applies(self, key: str) -> str | None:
+        """Which game or match ``key`` applies to with the boxes as they are: the rule is
+        the engine's (`engine.decision_applies`, from rules.toml), the service's too."""
+        return engine.decision_applies(
+            self.state.rules,
+            key,
+            advantage=self.query_one("#decision-advantage", Checkbox).value,
+            between_matches=self.query_one("#decision-between", Checkbox).value,
+        )
 
     def _fill_options(self, keep: str | None) -> None:
         """(Re)build the options from the engine's verdicts, keeping the choice if allowed."""

@@ -13,7 +13,6 @@ Keys: ``c`` confirm, ``u`` upgrade, ``x`` dismiss, ``m`` minor, ``v`` void, ``d`
 
 from __future__ import annotations
 
-import dataclasses
 from typing import ClassVar
 
 from rich.text import Text
@@ -24,7 +23,7 @@ from textual.widgets import DataTable, Static
 
 from judgetui import engine, text
 from judgetui.i18n import N_, _, ngettext
-from judgetui.rules import SITUATION_FLAGS, WARNING
+from judgetui.rules import SITUATION_FLAGS
 from judgetui.state import EventState, QueueItem, RecordState
 from judgetui.station.screens.base import StationScreen
 from judgetui.station.screens.decision import decide_for
@@ -40,40 +39,21 @@ from judgetui.station.widgets.header import StationHeader
 def points_if(state: EventState, record: RecordState, warning: str | None) -> int:
     """The player's points in the current phase if ``record`` stood with ``warning``, issued.
 
-    ``warning=None`` leaves the record out (a dismissal). The engine counts; this only
-    swaps the one record, so the review can say what a choice will do before it is made.
+    ``warning=None`` leaves the record out (a dismissal). The engine counts
+    (`engine.points_if`); this only hands it the player's other records.
     """
-    past = [
+    others = [
         r.past()
         for r in state.history(record.player)
         if r.status != "superseded" and r.id != record.id
     ]
-    if warning is not None:
-        past.append(dataclasses.replace(record.past(), warning=warning, status="issued"))
-    return engine.warning_points(state.rules, past, state.phase)
+    return engine.points_if(state.rules, others, record.past(), warning, state.phase)
 
 
-def upgrade_choices(state: EventState, record: RecordState) -> list[tuple[str, str]]:
-    """(key, warning it leaves) for every official level above what the record asks.
-
-    Mirrors the service's rule: a warning level above the current one and at least the
-    first official level, or a sanction above the current sanction (the warning stays).
-    """
-    rules = state.rules
-    official = rules.penalties[rules.history.official_from].rank
-    current = rules.penalties[record.warning].rank
-    choices = [
-        (key, key)
-        for key in rules.warnings()
-        if rules.penalties[key].rank > current and rules.penalties[key].rank >= official
-    ]
-    floor = -1 if record.sanction is None else rules.penalties[record.sanction].rank
-    choices += [
-        (key, record.warning)
-        for key in rules.sanctions_ladder()
-        if rules.penalties[key].rank > floor
-    ]
-    return choices
+def upgrade_choices(state: EventState, record: RecordState) -> list[tuple[str, engine.Outcome]]:
+    """(key, penalty after) for every upgrade of the record: the engine's list, the same
+    the service checks a review against (`engine.upgrade_options`)."""
+    return engine.upgrade_options(state.rules, engine.Outcome(record.warning, record.sanction))
 
 
 def effect_text(state: EventState, before: int, after: int) -> str:
@@ -515,9 +495,9 @@ class ReviewScreen(StationScreen):
         rules = state.rules
         before = state.points(record.player)
         choices: list[tuple[str, Text]] = []
-        for key, warning in upgrade_choices(state, record):
-            label = Text(text.outcome_name(rules, self._outcome_after(record, key)), style="bold")
-            label.append("  " + effect_text(state, before, points_if(state, record, warning)))
+        for key, after in upgrade_choices(state, record):
+            label = Text(text.outcome_name(rules, after), style="bold")
+            label.append("  " + effect_text(state, before, points_if(state, record, after.warning)))
             choices.append((key, label))
         name = state.players[record.player].name
 
@@ -550,11 +530,6 @@ class ReviewScreen(StationScreen):
             ),
             answered,
         )
-
-    def _outcome_after(self, record: RecordState, key: str) -> engine.Outcome:
-        if self.session.rules.penalties[key].kind == WARNING:
-            return engine.Outcome(key, record.sanction)
-        return engine.Outcome(record.warning, key)
 
     def action_dismiss_item(self) -> None:
         record = self._record()

@@ -1,0 +1,143 @@
+"""What recording an incident would do: the penalties a judge may choose, and for each
+player the penalty, who may issue it, the points it carries and what it does to the count.
+
+One function, `plan_incident`, answers for both the service (which writes what it says)
+and the classification screen (which shows it before the judge presses enter): the
+preview is the plan, so the two can never differ.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from judgetui.engine.authority import Need, Role, record_need
+from judgetui.engine.classify import Applies, choices, choose, classify, sanction_applies
+from judgetui.engine.model import Classification, Outcome, PastPenalty, Preview, Situation
+from judgetui.engine.warnings import preview, warning_points
+from judgetui.rules import Rules
+
+EACH_RECOMMENDATION = "recommended"
+"""The choice "each player's recommendation", offered when the players' differ."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One penalty the judge may pick: never below the minimum for any player."""
+
+    key: str
+    outcome: Outcome | None
+    """None: each player's own recommendation (`EACH_RECOMMENDATION`)."""
+    recommended: bool
+
+    @property
+    def penalty(self) -> str | None:
+        """The penalty to ask the service for: None takes each player's recommendation."""
+        return None if self.recommended else self.key
+
+
+def penalty_choices(rules: Rules, found: Sequence[Classification]) -> list[Choice]:
+    """Every penalty allowed for every player (none below a minimum), mildest first.
+
+    When the players' recommendations differ, "each player's recommendation" comes first;
+    when they agree, the choice that is the recommendation is marked so.
+    """
+    first = found[0]
+    same = len({c.recommended for c in found}) == 1
+    out: list[Choice] = [] if same else [Choice(EACH_RECOMMENDATION, None, True)]
+    for key, outcome in choices(rules, found):
+        out.append(Choice(key, outcome, same and outcome == first.recommended))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPlan:
+    """What recording the incident does for one player."""
+
+    player: str
+    classification: Classification
+    outcome: Outcome
+    recorded: bool
+    """False: a Caution, given verbally; nothing is recorded against the player."""
+    need: Need
+    """Who may issue it, for the acting judge (`judgetui.engine.authority.Need`)."""
+    preview: Preview
+    """The count before and after, as if confirmed (a request counts once confirmed)."""
+    points: int
+    """The warning points the record carries."""
+    applies: Applies | None
+    """Which game or match the record's loss applies to."""
+    points_after: int
+    """The player's points once recorded: unchanged until a pending record is confirmed."""
+    decision_owed: bool
+    """Whether ``points_after`` reaches the three-warning decision."""
+
+
+def plan_player(
+    rules: Rules,
+    player: str,
+    situation: Situation,
+    classification: Classification,
+    history: Sequence[PastPenalty],
+    role: Role,
+    chosen: str | None,
+) -> PlayerPlan:
+    """The plan for one player (see `plan_incident`); `BelowMinimum` if ``chosen`` is
+    below this player's minimum."""
+    outcome = choose(rules, classification, chosen)
+    warning = rules.penalties[outcome.warning]
+    if not warning.recorded and outcome.sanction is None:
+        before = warning_points(rules, history, situation.phase)
+        nothing = Preview(before, before, False, False, False)
+        return PlayerPlan(
+            player, classification, outcome, False, "issued", nothing, 0, None, before, False
+        )
+    need = record_need(rules, role, outcome)
+    issued = need == "issued"
+    shown = preview(
+        rules,
+        outcome,
+        history,
+        situation.phase,
+        draft_only=classification.draft_only,
+        issued=issued,
+    )
+    entry = rules.infractions.get(situation.infraction or "")
+    fixed = entry.sanction_applies if entry is not None else None
+    after = shown.points_after if issued else shown.points_before
+    return PlayerPlan(
+        player=player,
+        classification=classification,
+        outcome=outcome,
+        recorded=True,
+        need=need,
+        preview=shown,
+        points=warning.points if shown.counts else 0,
+        applies=sanction_applies(rules, outcome, situation, fixed),
+        points_after=after,
+        decision_owed=after >= rules.three_warnings.threshold,
+    )
+
+
+def plan_incident(
+    rules: Rules,
+    situation: Situation,
+    histories: Mapping[str, Sequence[PastPenalty]],
+    role: Role,
+    chosen: str | None,
+    classifications: Mapping[str, Classification] | None = None,
+) -> list[PlayerPlan]:
+    """What recording ``chosen`` (None: each player's recommendation) would do, player by
+    player, in the order of ``histories`` (player id → their stored records).
+
+    ``classifications`` are the players' classifications of ``situation`` if the caller
+    has them already (the screen keeps them); otherwise they are made here. Raises
+    `BelowMinimum` for the first player whose minimum ``chosen`` is below.
+    """
+    out: list[PlayerPlan] = []
+    for pid, history in histories.items():
+        found = classifications.get(pid) if classifications is not None else None
+        if found is None:
+            found = classify(rules, situation, history)
+        out.append(plan_player(rules, pid, situation, found, history, role, chosen))
+    return out

@@ -1,0 +1,253 @@
+"""The use cases: record, review, decide, change round, enter finals, import, export.
+
+The one place where a judge's authority is checked. Both faces — the station and the
+command line — call this; neither decides a penalty nor writes the file itself.
+Every use case is planned against the state *inside* the store's lock, so two judges
+acting at once both see each other's writes, and a refused act writes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from judgetui.i18n import _
+from judgetui.identity import Caller, current_caller
+from judgetui.rules import Rules, RulesSource, shipped_rules
+from judgetui.service.base import (
+    BadInput,
+    Clock,
+    Entry,
+    IdFactory,
+    NotPermitted,
+    _new_id,
+    _utc_now,
+    _validation_line,
+    validation_error,
+)
+from judgetui.service.event import MAX_ROUNDS, EventPlanner, renamed_players
+from judgetui.service.record import RecordedPenalty, RecordRequest, RecordResult
+from judgetui.service.review import ReviewPlanner, waits_in_queue
+from judgetui.state import EventState, MalformedLog, QueueItem, RecordState
+from judgetui.store import EventFile, EventFileError, Snapshot
+
+if TYPE_CHECKING:
+    from judgetui.models import Judge, Player
+
+__all__ = [
+    "MAX_ROUNDS",
+    "BadInput",
+    "Clock",
+    "Entry",
+    "IdFactory",
+    "NotPermitted",
+    "Planner",
+    "RecordRequest",
+    "RecordResult",
+    "RecordedPenalty",
+    "Station",
+    "renamed_players",
+    "validation_error",
+    "waits_in_queue",
+]
+
+
+class Planner(ReviewPlanner, EventPlanner):
+    """Turns a use case into log entries against a given state; writes nothing.
+
+    Its parts: `Authority` (who acts), `RecordPlanner` (record, witness), `ReviewPlanner`
+    (review, void, correct, decide, investigations), `EventPlanner` (round, finals,
+    players, judges, rules, entered marks).
+    """
+
+
+class Station:
+    """The service over one event file.
+
+    ``rules`` are the rules a new event is created with. An existing event keeps its own
+    in its log: every fold takes them from there (the shipped rules for a file written
+    before events kept theirs), and ``rules`` then follow the file. ``expected_rules``
+    is the sha256 of the rules the caller was given (`--rules`): an event whose rules
+    differ is refused, so a rules file on disk never changes what a judge may issue.
+    """
+
+    def __init__(
+        self,
+        file: EventFile,
+        rules: Rules,
+        *,
+        caller: Caller | None = None,
+        clock: Clock = _utc_now,
+        new_id: IdFactory = _new_id,
+        expected_rules: str | None = None,
+    ) -> None:
+        self.file = file
+        self.rules = rules
+        self.creation_rules = rules
+        self.expected_rules = expected_rules
+        self.planner = Planner(rules, caller or current_caller(), clock, new_id)
+
+    # -- reading -------------------------------------------------------------------
+
+    def fold(self, snapshot: Snapshot) -> EventState:
+        return self.fold_entries(snapshot.entries)
+
+    def fold_entries(self, entries: Iterable[Mapping[str, Any]]) -> EventState:
+        """The state of a log, with the rules it keeps (see the class's docstring)."""
+        try:
+            state = EventState.fold(shipped_rules(), entries)
+        except MalformedLog as exc:
+            raise EventFileError(f"{self.file.path}: {exc}") from None
+        source = state.rules_source()
+        if self.expected_rules is not None and source.sha256 != self.expected_rules:
+            raise BadInput(
+                _(
+                    "these rules (sha256 {given}) are not the event's ({kept}); "
+                    "the head judge changes them with: judgetui event rules FILE --judge HEAD"
+                ).format(given=self.expected_rules[:12], kept=source.short)
+            )
+        self.rules = self.planner.rules = state.rules
+        return state
+
+    def load(self) -> EventState:
+        return self.fold(self.file.load())
+
+    def _write(self, plan: Callable[[EventState], list[Entry]]) -> list[Entry]:
+        def build(snapshot: Snapshot) -> list[Entry]:
+            try:
+                return plan(self.fold(snapshot))
+            except validation_error() as exc:  # a value the event file's models refuse
+                raise BadInput(_validation_line(exc)) from None
+
+        return self.file.append(build)
+
+    # -- use cases -----------------------------------------------------------------
+
+    def create_event(
+        self,
+        name: str,
+        head_judge: str,
+        floor_judges: Sequence[str] = (),
+        *,
+        rounds: int | None = None,
+        accounts: Mapping[str, str] | None = None,
+    ) -> EventState:
+        accounts = dict(accounts or {})
+        unknown = set(accounts) - {head_judge, *floor_judges}
+        if unknown:
+            raise BadInput(
+                _("--judge-account names no judge of this event: {name}").format(
+                    name=sorted(unknown)[0]
+                )
+            )
+        from pydantic import ValidationError
+
+        from judgetui.models import EventCreated, Judge
+
+        try:
+            judges = [Judge(name=head_judge, role="head", os_user=accounts.get(head_judge))]
+            judges += [Judge(name=f, role="floor", os_user=accounts.get(f)) for f in floor_judges]
+            created = EventCreated(name=name, rounds=rounds, judges=judges, bound=bool(accounts))
+        except ValidationError as exc:
+            raise BadInput(_validation_line(exc)) from None
+        snapshot = self.file.create(self.planner.event_entries(created, self.creation_rules))
+        return self.fold(snapshot)
+
+    def record(self, judge: str | None, request: RecordRequest) -> RecordResult:
+        result: list[RecordResult] = []
+
+        def plan(state: EventState) -> list[Entry]:
+            entries, outcome = self.planner.plan_record(state, judge, request)
+            result.append(outcome)
+            return entries
+
+        self._write(plan)
+        return result[-1]
+
+    def review(
+        self,
+        judge: str | None,
+        item: str,
+        action: str,
+        penalty: str | None = None,
+        note: str = "",
+        minor: bool | None = None,
+    ) -> list[Entry]:
+        return self._write(
+            lambda s: self.planner.plan_review(s, judge, item, action, penalty, note, minor)[0]
+        )
+
+    def decide(
+        self,
+        judge: str | None,
+        player: str,
+        penalty: str,
+        *,
+        strong_cheating: bool = False,
+        between_matches: bool = False,
+        advantage: bool = False,
+        note: str = "",
+    ) -> list[Entry]:
+        return self._write(
+            lambda s: self.planner.plan_decide(
+                s,
+                judge,
+                player,
+                penalty,
+                strong_cheating=strong_cheating,
+                between_matches=between_matches,
+                advantage=advantage,
+                note=note,
+            )
+        )
+
+    def void(self, judge: str | None, item: str, note: str | None) -> list[Entry]:
+        return self._write(lambda s: self.planner.plan_void(s, judge, item, note))
+
+    def correct(
+        self, judge: str | None, item: str, note: str | None, request: RecordRequest
+    ) -> RecordResult:
+        """Void a record and record its correction in one write (one act, both or neither)."""
+        result: list[RecordResult] = []
+
+        def plan(state: EventState) -> list[Entry]:
+            entries, outcome = self.planner.plan_correct(state, judge, item, note, request)
+            result.append(outcome)
+            return entries
+
+        self._write(plan)
+        return result[-1]
+
+    def set_round(self, judge: str | None, number: int, back: bool = False) -> list[Entry]:
+        """Set the current round; an earlier round only with ``back`` (the judge said so)."""
+        return self._write(lambda s: self.planner.plan_round(s, judge, number, back))
+
+    def set_rounds(self, judge: str | None, total: int) -> list[Entry]:
+        """Change the number of rounds after set-up (the head judge's; a log entry)."""
+        return self._write(lambda s: self.planner.plan_rounds(s, judge, total))
+
+    def enter_finals(self, judge: str | None) -> list[Entry]:
+        return self._write(lambda s: self.planner.plan_finals(s, judge))
+
+    def import_players(self, judge: str | None, players: Sequence[Player]) -> list[Entry]:
+        return self._write(lambda s: self.planner.plan_import(s, judge, players))
+
+    def add_judge(self, judge: str | None, new: Judge) -> list[Entry]:
+        return self._write(lambda s: self.planner.plan_judge(s, judge, new))
+
+    def change_rules(self, judge: str | None, source: RulesSource) -> list[Entry]:
+        return self._write(lambda s: self.planner.plan_rules(s, judge, source))
+
+    def mark_entered(self, judge: str | None, items: Sequence[str], round_: int) -> list[Entry]:
+        return self._write(lambda s: self.planner.plan_entered(s, judge, items, round_))
+
+    def close_investigation(self, judge: str | None, item: str, finding: str | None) -> list[Entry]:
+        return self._write(lambda s: self.planner.plan_close_investigation(s, judge, item, finding))
+
+    def possible_duplicate(self, judge: str | None, request: RecordRequest) -> RecordState | None:
+        """What the station shows before recording: another judge's record of the same
+        player and infraction this round, within the rules' window (None: none)."""
+        return self.planner.possible_duplicate(self.load(), judge, request)
+
+    def queue(self, state: EventState | None = None) -> list[QueueItem]:
+        return (state or self.load()).queue()

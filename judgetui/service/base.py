@@ -1,0 +1,143 @@
+"""What every part of the service shares: its two refusals, the log entry it builds, and
+the look-ups that turn what a judge typed into the event's own keys."""
+
+from __future__ import annotations
+
+import sys
+import uuid
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any, cast
+
+from judgetui.i18n import _
+from judgetui.identity import Caller
+from judgetui.rules import SITUATION_FLAGS, Rules
+from judgetui.state import EventState, JudgeState
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
+
+# Every entry's data is built by its one declaration in `judgetui.store.entries`
+# (imported as ``declared`` where an entry is built: pydantic validates it and dumps it;
+# reading an event needs no pydantic).
+
+Entry = dict[str, Any]
+Clock = Callable[[], datetime]
+IdFactory = Callable[[], str]
+
+
+class BadInput(ValueError):
+    """Unknown player, infraction, penalty or judge; a choice the rules do not allow."""
+
+
+class NotPermitted(PermissionError):
+    """The acting judge's role (or OS account) does not allow this act."""
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _new_id() -> str:
+    return str(uuid.uuid4())
+
+
+def _iso(moment: datetime) -> str:
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+class _NoValidationError(Exception):
+    """Stands for pydantic's ValidationError while pydantic is not loaded (none was raised)."""
+
+
+def validation_error() -> type[ValidationError]:
+    """pydantic's ValidationError if pydantic is loaded, for ``except`` clauses (a face
+    catching one a model raised outside the service, without importing pydantic)."""
+    module = sys.modules.get("pydantic_core")
+    error = module.ValidationError if module else _NoValidationError
+    return cast("type[ValidationError]", error)
+
+
+def _validation_line(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err["loc"])
+    msg = str(err["msg"]).removeprefix("Value error, ")
+    return f"{where}: {msg}" if where else msg
+
+
+@dataclass
+class PlannerBase:
+    """What every part of the `Planner` shares: its rules, who calls, the clock and the
+    ids, the log entry, and the look-ups."""
+
+    rules: Rules
+    caller: Caller
+    clock: Clock = _utc_now
+    new_id: IdFactory = _new_id
+
+    def entry(
+        self,
+        kind: str,
+        judge: JudgeState | None,
+        data: Mapping[str, Any],
+        at: datetime | None = None,
+    ) -> Entry:
+        return {
+            "kind": kind,
+            "at": _iso(self.clock() if at is None else at),
+            "judge": judge.name if judge else None,
+            "os_user": self.caller.os_user,
+            "client": self.caller.client,
+            "data": dict(data),
+        }
+
+    # -- lookups ------------------------------------------------------------------
+
+    def player(self, state: EventState, player_id: str) -> str:
+        if player_id in state.players:
+            return player_id
+        raise BadInput(_("unknown player {id!r}").format(id=player_id))
+
+    def infraction(self, key: str) -> str:
+        if key in self.rules.infractions:
+            return key
+        raise BadInput(
+            _("unknown infraction {key!r} (see `judgetui classify --help` for keys)").format(
+                key=key
+            )
+        )
+
+    def penalty_key(self, key: str) -> str:
+        if key in self.rules.penalties:
+            return key
+        known = ", ".join(self.rules.penalties)
+        raise BadInput(_("unknown penalty {key!r} (known: {known})").format(key=key, known=known))
+
+    def flags(self, flags: Iterable[str]) -> frozenset[str]:
+        allowed = {*self.rules.upgrades, *SITUATION_FLAGS}
+        for flag in flags:
+            if flag not in allowed:
+                raise BadInput(
+                    _("unknown question {flag!r} (known: {known})").format(
+                        flag=flag, known=", ".join(sorted(allowed))
+                    )
+                )
+        return frozenset(flags)
+
+    def resolve(self, state: EventState, item: str, *, records_only: bool = False) -> str:
+        """The record (or decision) id ``item`` names: the whole id or a unique prefix.
+
+        An unknown item comes back as it is (the caller says what it is not); a prefix
+        that names several is refused with their count.
+        """
+        matches = state.find(item)
+        if records_only:
+            matches = [m for m in matches if m in state.records]
+        if len(matches) > 1:
+            raise BadInput(
+                _("{item!r} is the beginning of {n} ids: type more of it").format(
+                    item=item, n=len(matches)
+                )
+            )
+        return matches[0] if matches else item

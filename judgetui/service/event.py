@@ -1,0 +1,143 @@
+"""The event itself: its first entry, the round, the final rounds, players, judges,
+rules and the round list's entered marks (the head judge's)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from judgetui.i18n import N_, _
+from judgetui.rules import Rules, RulesSource, source_of
+from judgetui.service.authority import Authority
+from judgetui.service.base import BadInput, Entry
+from judgetui.state import EXTENSION_ITEM, EventState
+
+if TYPE_CHECKING:
+    from judgetui.models import EventCreated, Judge, Player
+
+#: The most rounds an event may have (the CLI's ``--rounds`` bound).
+MAX_ROUNDS = 1000
+
+
+def renamed_players(state: EventState, players: Sequence[Player]) -> list[tuple[str, str, str]]:
+    """(id, old name, new name) of each player an import would rename: a re-imported CSV
+    keeps ids and takes the new names, and the judge is told which (issue 11 item 11)."""
+    return [
+        (p.id, state.players[p.id].name, p.name)
+        for p in players
+        if p.id in state.players and state.players[p.id].name != p.name
+    ]
+
+
+class EventPlanner(Authority):
+    """Plans the event's set-up and its round, finals, roster and rules changes."""
+
+    def plan_round(
+        self, state: EventState, judge_name: str | None, number: int, back: bool = False
+    ) -> list[Entry]:
+        judge = self.identify(state, judge_name)
+        self.require_head(judge, N_("change the round"))
+        if number < 1 or (state.rounds is not None and number > state.rounds + 8):
+            raise BadInput(_("round {n} is out of range").format(n=number))
+        if number < state.round and not back:
+            # A slip of the finger would file every later record under the wrong round.
+            raise BadInput(
+                _(
+                    "round {n} is before the current round {current}: "
+                    "to set the round back, say so (--back)"
+                ).format(n=number, current=state.round)
+            )
+        return [self.entry("round_set", judge, {"round": number})]
+
+    def plan_rounds(self, state: EventState, judge_name: str | None, total: int) -> list[Entry]:
+        """The head judge changes the number of rounds after set-up: a ``rounds_set`` entry."""
+        judge = self.identify(state, judge_name)
+        self.require_head(judge, N_("change the number of rounds"))
+        if total < 1 or total > MAX_ROUNDS:
+            raise BadInput(_("{n} rounds is out of range").format(n=total))
+        if total < state.round:
+            raise BadInput(
+                _("{n} rounds is fewer than the current round {current}").format(
+                    n=total, current=state.round
+                )
+            )
+        if total == state.rounds:
+            raise BadInput(_("the event already has {n} rounds").format(n=total))
+        return [self.entry("rounds_set", judge, {"rounds": total})]
+
+    def plan_finals(self, state: EventState, judge_name: str | None) -> list[Entry]:
+        judge = self.identify(state, judge_name)
+        self.require_head(judge, N_("enter the final rounds"))
+        if state.phase == "finals":
+            raise BadInput(_("the event is already in the final rounds"))
+        return [self.entry("finals_entered", judge, {"round": state.round})]
+
+    def plan_import(
+        self, state: EventState, judge_name: str | None, players: Sequence[Player]
+    ) -> list[Entry]:
+        judge = self.identify(state, judge_name)
+        self.require_head(judge, N_("import players"))
+        # the roster's optional columns only where given: an entry as before otherwise
+        data = [p.model_dump(exclude_none=True) for p in players]
+        return [self.entry("players_imported", judge, {"players": data})]
+
+    def plan_judge(self, state: EventState, judge_name: str | None, new: Judge) -> list[Entry]:
+        judge = self.identify(state, judge_name)
+        self.require_head(judge, N_("add judges"))
+        if new.role == "head":
+            raise BadInput(_("an event has exactly one head judge"))
+        if any(j.name.casefold() == new.name.casefold() for j in state.judges.values()):
+            raise BadInput(_("judge {name!r} is already on the roster").format(name=new.name))
+        return [self.entry("judge_added", judge, new.model_dump())]
+
+    def plan_rules(
+        self, state: EventState, judge_name: str | None, source: RulesSource
+    ) -> list[Entry]:
+        """The head judge changes the event's rules: a ``rules_changed`` entry."""
+        judge = self.identify(state, judge_name)
+        self.require_head(judge, N_("change the event's rules"))
+        if state.rules_stored and state.rules_source().sha256 == source.sha256:
+            raise BadInput(
+                _("the event already uses these rules (sha256 {short})").format(short=source.short)
+            )
+        missing = state.keys_missing_from(source.rules)
+        if missing:
+            raise BadInput(
+                _("these rules lack {what}, which the event's log already uses").format(
+                    what=missing[0]
+                )
+            )
+        from judgetui.models import RulesText
+
+        data = RulesText(text=source.text, sha256=source.sha256).model_dump()
+        return [self.entry("rules_changed", judge, data)]
+
+    def plan_entered(
+        self, state: EventState, judge_name: str | None, items: Sequence[str], round_: int
+    ) -> list[Entry]:
+        """The head judge marks round-list items as entered by the scorekeeper."""
+        judge = self.identify(state, judge_name)
+        self.require_head(judge, N_("mark items entered"))
+        wanted: list[str] = []
+        for item in items:
+            key = item if item.startswith(EXTENSION_ITEM) else self.resolve(state, item)
+            if not state.is_round_item(key):
+                raise BadInput(_("no round-list item {item!r}").format(item=item))
+            if key not in state.entered and key not in wanted:
+                wanted.append(key)
+        if not wanted:
+            raise BadInput(_("every item named is already entered"))
+        from judgetui.models import ScorekeeperEntered
+
+        payload = ScorekeeperEntered(items=wanted, round=round_)
+        return [self.entry("scorekeeper_entered", judge, payload.model_dump())]
+
+    def event_entries(self, created: EventCreated, rules: Rules | None = None) -> list[Entry]:
+        """The first entry of a new event, with the text of the rules it is made with."""
+        from judgetui.models import RulesText
+
+        data = created.model_dump()
+        if data.get("rules") is None:
+            source = source_of(rules or self.rules)
+            data["rules"] = RulesText(text=source.text, sha256=source.sha256).model_dump()
+        return [self.entry("event_created", None, data)]

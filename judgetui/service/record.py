@@ -1,0 +1,321 @@
+"""Recording an incident: the request, its plan (the engine's `plan_player`, the same
+the station previews), a witness note, and the entries written."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from judgetui import after_ejection, engine, text
+from judgetui.engine import Classification, Situation
+from judgetui.i18n import N_, _
+from judgetui.safe_text import refuse_controls_in_note
+from judgetui.service.authority import Authority
+from judgetui.service.base import BadInput, Entry, NotPermitted
+from judgetui.state import EventState, JudgeState, RecordState
+from judgetui.store import limits
+
+
+@dataclass(frozen=True)
+class RecordRequest:
+    """What a judge wants recorded: one incident, one or more players."""
+
+    players: Sequence[str]
+    infraction: str
+    intentional: bool
+    disruptive: bool
+    flags: frozenset[str] = frozenset()
+    minutes_late: int | None = None
+    note: str = ""
+    penalty: str | None = None
+    request: bool = False
+    """A floor judge asks the head judge to issue a penalty only the head judge may issue."""
+    table: int | None = None
+    game: int | None = None
+    opponent: str | None = None
+    """Another player of the event at the table: linked to the incident, not penalised."""
+    extension: int | None = None
+    """Minutes of time extension given to the table."""
+    same_as: str | None = None
+    """Attach this report to that earlier record as a witness note: no second penalty."""
+    duplicate_of: str | None = None
+    """The judge saw that possible duplicate and records a second incident anyway (the
+    note, required then, says why)."""
+
+
+@dataclass(frozen=True)
+class RecordedPenalty:
+    id: str | None
+    player: str | None
+    penalty: str
+    warning: str
+    sanction: str | None
+    status: str
+    points: int
+    points_after: int
+    decision_owed: bool
+
+
+@dataclass(frozen=True)
+class RecordResult:
+    incident: str
+    records: list[RecordedPenalty]
+    classifications: dict[str, Classification] = field(default_factory=dict)
+    possible_duplicate_of: str | None = None
+    """Another judge's record this one may duplicate (recorded anyway)."""
+    witness_of: str | None = None
+    """With ``same_as``: the record the report was attached to (nothing else written)."""
+
+
+class RecordPlanner(Authority):
+    """Plans `Station.record`: an incident's records, or a witness note."""
+
+    def situation(self, state: EventState, req: RecordRequest) -> Situation:
+        return Situation(
+            intentional=req.intentional,
+            disruptive=req.disruptive,
+            infraction=self.infraction(req.infraction),
+            flags=self.flags(req.flags),
+            minutes_late=req.minutes_late,
+            phase=state.phase,
+        )
+
+    def check_context(self, state: EventState, req: RecordRequest, players: list[str]) -> None:
+        """Refuse a table, game, opponent or extension out of bounds, and an opponent who
+        is no player of the event or is one of the penalised players."""
+        for value, low, high, what in (
+            (req.table, limits.TABLE_MIN, limits.TABLE_MAX, N_("table")),
+            (req.game, limits.GAME_MIN, limits.GAME_MAX, N_("game")),
+            (req.extension, limits.EXTENSION_MIN, limits.EXTENSION_MAX, N_("extension")),
+        ):
+            if value is not None and (type(value) is not int or not low <= value <= high):
+                raise BadInput(
+                    _("{what} must be a whole number from {low} to {high}").format(
+                        what=_(what), low=low, high=high
+                    )
+                )
+        if req.opponent is not None:
+            self.player(state, req.opponent)
+            if req.opponent in players:
+                raise BadInput(
+                    _("the opponent {id} is one of the penalised players").format(id=req.opponent)
+                )
+
+    def possible_duplicate(
+        self,
+        state: EventState,
+        judge_name: str | None,
+        req: RecordRequest,
+        now: Callable[[], datetime] | None = None,
+    ) -> RecordState | None:
+        """Another judge's record that this request may report again (see
+        `EventState.possible_duplicate`): the first one found among its players.
+        ``now`` (default: the clock) is asked only when a record could match."""
+        judge = self.identify(state, judge_name)
+        window = self.rules.duplicate_window()
+        for pid in dict.fromkeys(req.players):
+            found = state.possible_duplicate(
+                pid, req.infraction, judge.name, now or self.clock, window
+            )
+            if found is not None:
+                return found
+        return None
+
+    def plan_witness(
+        self, state: EventState, judge_name: str | None, req: RecordRequest
+    ) -> tuple[list[Entry], RecordResult]:
+        """Attach a report to an earlier record as a witness note: no penalty."""
+        judge = self.identify(state, judge_name)
+        assert req.same_as is not None
+        target = self.resolve(state, req.same_as, records_only=True)
+        record = state.records.get(target)
+        if record is None:
+            raise BadInput(_("no record {item!r}").format(item=req.same_as))
+        while record.status == "superseded":  # the upgraded record stands in for it
+            newer = next((r for r in state.records.values() if r.supersedes == record.id), None)
+            if newer is None:
+                break
+            record = newer
+        if record.status in ("voided", "dismissed"):
+            raise BadInput(
+                _("record {item} is {status}: record the incident instead").format(
+                    item=record.id, status=text.record_status_name(record.status)
+                )
+            )
+        players = [self.player(state, p) for p in dict.fromkeys(req.players)]
+        if players and record.player not in players:
+            raise BadInput(
+                _("record {item} is about player {id}, not {named}").format(
+                    item=record.id, id=record.player, named=", ".join(players)
+                )
+            )
+        if req.infraction and req.infraction != record.infraction:
+            self.infraction(req.infraction)
+        self.check_context(state, req, [record.player])
+        note = req.note.strip()
+        if not note:
+            raise BadInput(_("a witness note needs its text: --note TEXT"))
+        try:
+            refuse_controls_in_note(note)
+        except ValueError as exc:
+            raise BadInput(f"note: {exc}") from None
+        from judgetui.models import WitnessNoted
+
+        payload = WitnessNoted(
+            record=record.id,
+            note=note,
+            table=req.table,
+            game=req.game,
+            opponent=req.opponent,
+            extension=req.extension,
+        ).model_dump()
+        entry = self.entry("witness_noted", judge, payload)
+        return [entry], RecordResult(record.incident, [], witness_of=record.id)
+
+    def plan_record(
+        self, state: EventState, judge_name: str | None, req: RecordRequest
+    ) -> tuple[list[Entry], RecordResult]:
+        if req.same_as is not None:
+            return self.plan_witness(state, judge_name, req)
+        judge = self.identify(state, judge_name)
+        if not req.players:
+            raise BadInput(_("name at least one player"))
+        try:  # also when the note is dropped (a Caution): a bad note is never taken silently
+            refuse_controls_in_note(req.note)
+        except ValueError as exc:
+            raise BadInput(f"note: {exc}") from None
+        players = [self.player(state, p) for p in dict.fromkeys(req.players)]
+        self.check_context(state, req, players)
+        from judgetui.store import entries as declared
+
+        # One moment for the duplicate check and the incident's entry, read from the
+        # clock once and only when needed (a clock may tick on every call).
+        moment: list[datetime] = []
+
+        def now() -> datetime:
+            if not moment:
+                moment.append(self.clock())
+            return moment[0]
+
+        duplicate = self.possible_duplicate(state, judge.name, req, now)
+        if req.duplicate_of is not None:
+            if not req.note.strip():
+                raise BadInput(_("recording a possible duplicate again needs a note saying why"))
+            if req.duplicate_of not in state.records:
+                raise BadInput(_("no record {item!r}").format(item=req.duplicate_of))
+        duplicate_of = req.duplicate_of or (duplicate.id if duplicate is not None else None)
+        for pid in players:
+            # Conduct (rules.toml ``after_ejection``) can still be recorded against a
+            # player who no longer plays; nothing else can (issue 11 item 10).
+            refused = after_ejection.refusal(state, pid, req.infraction)
+            if refused is not None:
+                raise BadInput(refused)
+        if req.penalty is not None:
+            self.penalty_key(req.penalty)
+        incident = self.new_id()
+        records: list[Entry] = []
+        results: list[RecordedPenalty] = []
+        classifications: dict[str, Classification] = {}
+        situation = self.situation(state, req)
+        role: engine.Role = "head" if judge.role == "head" else "floor"
+        for pid in players:
+            history = state.past(pid)
+            classification = engine.classify(self.rules, situation, history)
+            classifications[pid] = classification
+            try:  # the station's preview is this same plan (`engine.plan_player`)
+                plan = engine.plan_player(
+                    self.rules, pid, situation, classification, history, role, req.penalty
+                )
+            except engine.BelowMinimum as exc:
+                raise BadInput(
+                    _("{chosen} is below the minimum {minimum} for player {id}").format(
+                        chosen=exc.chosen, minimum=exc.minimum, id=pid
+                    )
+                ) from None
+            outcome = plan.outcome
+            if not plan.recorded:
+                results.append(
+                    RecordedPenalty(
+                        None,
+                        None,
+                        outcome.headline,
+                        outcome.warning,
+                        None,
+                        "issued",
+                        0,
+                        plan.points_after,
+                        False,
+                    )
+                )
+                continue
+            status = self._status_for(judge, plan, req.request)
+            record = declared.penalty_record(
+                id=self.new_id(),
+                player=pid,
+                warning=outcome.warning,
+                sanction=outcome.sanction,
+                penalty=outcome.headline,
+                minimum=classification.minimum.headline,
+                recommended=classification.recommended.headline,
+                points=plan.points,
+                status=status,
+                applies=plan.applies,
+                minor=classification.minor,
+                draft_only=classification.draft_only,
+                investigation=self.rules.penalties[outcome.warning].investigation,
+            )
+            records.append(record)
+            results.append(
+                RecordedPenalty(
+                    record["id"],
+                    pid,
+                    record["penalty"],
+                    record["warning"],
+                    record["sanction"],
+                    status,
+                    plan.points,
+                    plan.points_after,
+                    plan.decision_owed,
+                )
+            )
+        entries: list[Entry] = []
+        if records:
+            payload = declared.incident_recorded(
+                incident=incident,
+                infraction=req.infraction,
+                intentional=req.intentional,
+                disruptive=req.disruptive,
+                flags=sorted(req.flags),
+                minutes_late=req.minutes_late,
+                note=req.note,
+                round=state.round,
+                phase=state.phase,
+                records=records,
+                table=req.table,
+                game=req.game,
+                opponent=req.opponent,
+                extension=req.extension,
+                duplicate_of=duplicate_of,
+            )
+            entries.append(self.entry("incident_recorded", judge, payload, now()))
+        if len(records) < len(players):
+            caution = declared.caution_given(
+                incident=incident, infraction=req.infraction, round=state.round
+            )
+            entries.append(self.entry("caution_given", judge, caution))
+        return entries, RecordResult(
+            incident, results, classifications, possible_duplicate_of=duplicate_of
+        )
+
+    def _status_for(self, judge: JudgeState, plan: engine.PlayerPlan, request: bool) -> str:
+        """The record's status; refused if only the head judge may issue it and the floor
+        judge did not say it is a request (the rule is `engine.record_need`'s)."""
+        if plan.need == "request" and not request:
+            raise NotPermitted(
+                _(
+                    "only the head judge may issue {penalty}; {name} is a "
+                    "floor judge: send it to the head judge as a request"
+                ).format(penalty=plan.outcome.headline, name=judge.name)
+            )
+        return engine.record_status(plan.need)

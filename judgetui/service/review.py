@@ -1,0 +1,259 @@
+"""The head judge's acts on what was recorded: review, void, correct, the three-warning
+decision and closing an investigation. The rules they check are the engine's
+(`judgetui.engine.review`), the same the review screen shows."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from judgetui import engine, text
+from judgetui.engine import Outcome
+from judgetui.i18n import N_, _
+from judgetui.service.base import BadInput, Entry
+from judgetui.service.record import RecordPlanner, RecordRequest, RecordResult
+from judgetui.state import EventState, RecordState
+
+
+def waits_in_queue(record: RecordState) -> bool:
+    """A record the head judge has still to look at: a request, or an unreviewed Notice."""
+    return record.status == "pending" or (
+        record.status == "issued" and not record.reviewed and record.warning == "notice"
+    )
+
+
+class ReviewPlanner(RecordPlanner):
+    """Plans the head judge's review, void, correction, decision and investigation."""
+
+    def plan_review(
+        self,
+        state: EventState,
+        judge_name: str | None,
+        item: str,
+        action: str,
+        penalty: str | None = None,
+        note: str = "",
+        minor: bool | None = None,
+    ) -> tuple[list[Entry], RecordState | None]:
+        from judgetui.store import entries as declared
+
+        judge = self.identify(state, judge_name)
+        self.require_head(judge, N_("review the queue"))
+        record = state.records.get(self.resolve(state, item, records_only=True))
+        if record is None:
+            if item.startswith("decide:"):
+                raise BadInput(
+                    _(
+                        "{item} is a three-warning decision: use `judgetui decide {id} PENALTY`"
+                    ).format(item=item, id=item.removeprefix("decide:"))
+                )
+            raise BadInput(_("no queue item {item!r}").format(item=item))
+        if record.status in ("dismissed", "superseded", "voided"):
+            raise BadInput(
+                _("record {item} is already {status}").format(
+                    item=item, status=text.record_status_name(record.status)
+                )
+            )
+        if action not in ("confirm", "upgrade", "dismiss"):
+            raise BadInput(
+                _("unknown review action {action!r} (confirm, upgrade KEY, dismiss)").format(
+                    action=action
+                )
+            )
+        replacement: Entry | None = None
+        if action == "upgrade":
+            if penalty is None:
+                raise BadInput(_("upgrade needs a penalty: upgrade KEY"))
+            new = self._upgraded(record, self.penalty_key(penalty))
+            current_applies = cast("engine.Applies | None", record.applies)
+            replacement = declared.penalty_record(
+                id=self.new_id(),
+                player=record.player,
+                warning=new.warning,
+                sanction=new.sanction,
+                penalty=new.headline,
+                minimum=record.minimum,
+                recommended=record.recommended,
+                points=engine.upgraded_points(self.rules, new, draft_only=record.draft_only),
+                status="issued",
+                applies=engine.upgraded_applies(current_applies, new),
+                minor=record.minor if minor is None else minor,
+                draft_only=record.draft_only,
+                investigation=self.rules.penalties[new.warning].investigation,
+                supersedes=record.id,
+            )
+        elif action == "confirm" and record.status == "issued" and record.reviewed:
+            raise BadInput(_("record {item} is already confirmed").format(item=item))
+        elif action == "dismiss" and not waits_in_queue(record):
+            # Dismissing takes back what waits for the head judge; a penalty that stands
+            # is voided, with its reason, so what rested on it is reopened too.
+            raise BadInput(
+                _(
+                    "record {item} is {status}, not waiting in the queue: to take it back, "
+                    "use `judgetui void {item} --note REASON`"
+                ).format(item=record.id, status=text.record_status_name(record.status))
+            )
+        payload = declared.record_reviewed(
+            record=record.id,
+            action=action,
+            note=note,
+            replacement=replacement,
+            minor=minor if action == "confirm" else None,
+        )
+        entries = [self.entry("record_reviewed", judge, payload)]
+        return entries, record
+
+    def plan_void(
+        self, state: EventState, judge_name: str | None, item: str, note: str | None
+    ) -> list[Entry]:
+        """Void a record or a decision made in error (the head judge, with a reason)."""
+        from judgetui.store import entries as declared
+
+        judge = self.identify(state, judge_name)
+        self.require_head(judge, N_("void a record or a decision"))
+        target = self.resolve(state, item)
+        reason = (note or "").strip()
+        if target in state.records:
+            record = state.records[target]
+            if record.status == "superseded":
+                newer = next(
+                    (r.id for r in state.records.values() if r.supersedes == record.id), "?"
+                )
+                raise BadInput(
+                    _("record {item} was upgraded: void its replacement {new}").format(
+                        item=record.id, new=newer
+                    )
+                )
+            if record.status in ("voided", "dismissed"):
+                raise BadInput(
+                    _("record {item} is already {status}").format(
+                        item=record.id, status=text.record_status_name(record.status)
+                    )
+                )
+            kind = "record_voided"
+        elif target in state.decisions:
+            decision = state.decisions[target]
+            if decision.voided_by is not None:
+                raise BadInput(_("decision {item} is already voided").format(item=target))
+            kind = "decision_voided"
+        else:
+            raise BadInput(_("no record or decision {item!r}").format(item=item))
+        if not reason:
+            raise BadInput(_("a void needs its reason: --note TEXT"))
+        payload = declared.voided(kind, target=target, note=reason)
+        return [self.entry(kind, judge, payload)]
+
+    def plan_correct(
+        self,
+        state: EventState,
+        judge_name: str | None,
+        item: str,
+        note: str | None,
+        request: RecordRequest,
+    ) -> tuple[list[Entry], RecordResult]:
+        """Correct a record's player or penalty: its void and the new record, as one act.
+
+        The new record is planned against the state with the void applied, so the
+        voided record no longer counts in the new classification.
+        """
+        entries = self.plan_void(state, judge_name, item, note)
+        for entry in entries:
+            state.apply({**entry, "seq": state.count + 1})
+        more, result = self.plan_record(state, judge_name, request)
+        return entries + more, result
+
+    def _upgraded(self, record: RecordState, key: str) -> Outcome:
+        try:
+            return engine.upgraded(self.rules, Outcome(record.warning, record.sanction), key)
+        except engine.NotAnUpgrade as exc:
+            if exc.reason == "not_above_warning":
+                message = _("{key} is not above {current}: use confirm or dismiss")
+            elif exc.reason == "not_official":
+                message = _("upgrade to an official warning level, not {key}")
+            else:
+                message = _("{key} is not above {current}")
+            raise BadInput(message.format(key=key, current=exc.current)) from None
+
+    def plan_decide(
+        self,
+        state: EventState,
+        judge_name: str | None,
+        player: str,
+        penalty: str,
+        *,
+        strong_cheating: bool = False,
+        between_matches: bool = False,
+        advantage: bool = False,
+        note: str = "",
+    ) -> list[Entry]:
+        judge = self.identify(state, judge_name)
+        self.require_head(judge, N_("decide a three-warning penalty"))
+        pid = self.player(state, player)
+        self.penalty_key(penalty)
+        owed = state.decision_owed(pid, strong_cheating=strong_cheating)
+        if owed is None:
+            raise BadInput(
+                _(
+                    "no three-warning decision is owed for {id} ({points} points in the {phase})"
+                ).format(id=pid, points=state.points(pid), phase=text.phase_name(state.phase))
+            )
+        verdict = next((o for o in owed.options if o.key == penalty), None)
+        if verdict is None:
+            raise BadInput(
+                _("{penalty} is not a three-warning option ({allowed})").format(
+                    penalty=penalty, allowed=", ".join(owed.allowed)
+                )
+            )
+        if not verdict.allowed:
+            raise BadInput(
+                _("{penalty} is not allowed for {id}: {why}").format(
+                    penalty=penalty, id=pid, why=", ".join(verdict.failed)
+                )
+            )
+        # Which game or match the loss applies to, by the same rule as a record's
+        # (RULINGS §1): an ejection or disqualification loses the current match at once.
+        applies = engine.decision_applies(
+            self.rules, penalty, advantage=advantage, between_matches=between_matches
+        )
+        from judgetui.models import DecisionMade
+
+        payload = DecisionMade(
+            player=pid,
+            penalty=penalty,
+            points=owed.points,
+            phase=state.phase,
+            round=state.round,
+            strong_cheating=strong_cheating,
+            applies=applies,
+            note=note,
+        )
+        return [self.entry("decision_made", judge, payload.model_dump())]
+
+    def plan_close_investigation(
+        self, state: EventState, judge_name: str | None, item: str, finding: str | None
+    ) -> list[Entry]:
+        """The head judge closes an open investigation with a finding."""
+        judge = self.identify(state, judge_name)
+        self.require_head(judge, N_("close an investigation"))
+        target = self.resolve(state, item, records_only=True)
+        record = state.records.get(target)
+        if record is None:
+            raise BadInput(_("no record {item!r}").format(item=item))
+        if not record.investigation:
+            raise BadInput(_("record {item} opened no investigation").format(item=record.id))
+        if record.id in state.closed_investigations:
+            raise BadInput(
+                _("the investigation of record {item} is already closed").format(item=record.id)
+            )
+        if record not in state.open_investigations():
+            raise BadInput(
+                _("record {item} is {status}: it opens no investigation").format(
+                    item=record.id, status=text.record_status_name(record.status)
+                )
+            )
+        reason = (finding or "").strip()
+        if not reason:
+            raise BadInput(_("closing an investigation needs its finding: --finding TEXT"))
+        from judgetui.models import InvestigationClosed
+
+        payload = InvestigationClosed(record=record.id, finding=reason)
+        return [self.entry("investigation_closed", judge, payload.model_dump())]
