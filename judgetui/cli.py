@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import functools
-import gc
 import logging
 import os
 import sys
@@ -14,7 +12,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, ParamSpec
 
 import orjson
 
-from judgetui import diagnostics, engine, i18n
+from judgetui import diagnostics, engine, i18n, perf
 from judgetui.engine import Situation
 from judgetui.i18n import _, ngettext
 from judgetui.payloads import (
@@ -1170,7 +1168,7 @@ def _open_station(args: argparse.Namespace, judge: str | None = None) -> int:
 
     if (problem := missing_terminal()) is not None:
         raise CliError(problem)
-    gc.enable()  # the station is a long-lived process (see _one_shot)
+    perf.long_lived()  # the station is a long-lived process (see perf.one_shot)
     from judgetui.station.app import run_station
 
     db = _db_path(args)
@@ -1211,27 +1209,6 @@ COMMANDS = {
 }
 
 
-def _one_shot(main: Callable[_P, int]) -> Callable[_P, int]:
-    """Run a command with the cyclic garbage collector paused; the station turns it on.
-
-    A command is one short process whose garbage has no cycles worth collecting, while
-    the collector would walk the whole parsed event file a few times over (~25 ms of a
-    `judgetui record` on a 10,000-record event). The caller's setting is restored after.
-    """
-
-    @functools.wraps(main)
-    def run(*args: _P.args, **kwargs: _P.kwargs) -> int:
-        enabled = gc.isenabled()
-        gc.disable()
-        try:
-            return main(*args, **kwargs)
-        finally:
-            if enabled:
-                gc.enable()
-
-    return run
-
-
 def _settings_error() -> type[Exception]:
     """`SettingsError`, imported only when something failed (see `_settings`)."""
     from judgetui.settings import SettingsError
@@ -1239,7 +1216,7 @@ def _settings_error() -> type[Exception]:
     return SettingsError
 
 
-@_one_shot
+@perf.one_shot
 def main(argv: Sequence[str] | None = None) -> int:
     # pydantic's ValidationError, looked up only if something fails: importing pydantic
     # up front would double the start-up of a `judgetui record`.

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import errno
 import fcntl
-import gc
 import hashlib
 import logging
 import os
@@ -47,6 +46,7 @@ from tinydb.storages import Storage
 
 from judgetui import diagnostics
 from judgetui.i18n import _
+from judgetui.perf import collector_paused, settle_young_objects
 
 __all__ = [
     "GENESIS_HASH",
@@ -535,32 +535,15 @@ def _flock_until(
         delay = min(delay * 2, 0.01)
 
 
-def settle_young_objects() -> None:
-    """Move every object the cyclic GC tracks into its oldest generation, without a pass.
-
-    Call right after making a large acyclic structure (a parsed file, a folded state).
-    Otherwise the GC walks all of it in its next young collection, again when it is
-    promoted to the middle generation, and once more in a full collection, each time
-    for nothing: ~150 ms of a station's start-up on a 10,000-record event. Objects in
-    the oldest generation are still freed as usual when no longer referenced, and still
-    collected by full collections. ``gc.freeze()`` + ``gc.unfreeze()`` is exactly that
-    move (two O(1) list splices); skipped if something else keeps objects frozen.
-    """
-    if gc.get_freeze_count() == 0:
-        gc.freeze()
-        gc.unfreeze()
-
-
 def _parse(path: Path, raw: bytes) -> Any:
     if not raw or raw.isspace():
         raise EventFileError(_("{path}: empty file ({n} bytes)").format(path=path, n=len(raw)))
     # Parsing creates one dict per entry; the cyclic GC would run several full
     # passes over them mid-parse for nothing (JSON has no cycles): ~20% of load time.
-    gc_was_enabled = gc.isenabled()
-    gc.disable()
     try:
-        document = orjson.loads(raw)
-        settle_young_objects()
+        with collector_paused():
+            document = orjson.loads(raw)
+            settle_young_objects()
         return document
     except orjson.JSONDecodeError as exc:
         where = _("line {line}, column {column}").format(line=exc.lineno, column=exc.colno)
@@ -571,9 +554,6 @@ def _parse(path: Path, raw: bytes) -> Any:
         raise EventFileError(
             _("{path}: not valid JSON ({where})").format(path=path, where=where)
         ) from None
-    finally:
-        if gc_was_enabled:
-            gc.enable()
 
 
 def _doc_id(key: str) -> int | None:

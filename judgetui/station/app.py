@@ -20,6 +20,7 @@ from textual.screen import Screen
 
 from judgetui import diagnostics, i18n
 from judgetui.i18n import N_
+from judgetui.perf import restore_collector, settle_interface
 from judgetui.rules import load_rules
 from judgetui.service import BadInput, NotPermitted, Station
 from judgetui.settings import LoadedSettings
@@ -40,8 +41,6 @@ from judgetui.station.messages import (
 from judgetui.station.session import (
     Session,
     load_state,
-    restore_collector,
-    settle_interface,
     signed_in_judge,
 )
 from judgetui.station.system_commands import (

@@ -9,13 +9,13 @@ read. `Session.refresh` does both at once for callers without a UI.
 
 from __future__ import annotations
 
-import gc
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from judgetui import perf
 from judgetui.i18n import _
 from judgetui.rules import Rules
 from judgetui.service import BadInput, NotPermitted, Planner, Station
@@ -45,60 +45,18 @@ def load_state(station: Station) -> tuple[EventState, FileStamp]:
 
     Raises the store's `EventFileError` for a file that cannot be used.
     """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with perf.collector_paused():
         snapshot = station.file.load()
         state = station.fold(snapshot)
         stamp = snapshot.stamp
         del snapshot  # the parsed file: freed now, not frozen with the state for the session
-    finally:
-        if was_enabled:
-            gc.enable()
     return settle(state), stamp
 
 
 def settle(state: EventState) -> EventState:
-    """Keep the garbage collector off a freshly loaded event.
-
-    A 7,500-player event is millions of objects that live as long as the station.
-    Python's collector would rescan them all every few thousand allocations, which
-    made every redraw of the dashboard 20x slower; frozen, they are left alone (they
-    are still freed normally once nothing refers to them).
-    """
-    gc.freeze()
+    """Keep the garbage collector off a freshly loaded event (see `perf.freeze_all`)."""
+    perf.freeze_all()
     return state
-
-
-GC_THRESHOLD = (10_000, 20, 100)
-"""The collector's thresholds while the station runs (Python's default: 700, 10, 10)."""
-
-
-def settle_interface(saved: tuple[int, int, int] | None) -> tuple[int, int, int]:
-    """Once the dashboard is up, keep the collector off what lives as long as the app.
-
-    The stylesheet, the dashboard's widgets and the caches behind them are tens of
-    thousands of objects; every full collection rescanned them all, which showed as
-    100-300 ms stalls on random keystrokes. Collected once first, so no garbage is
-    frozen with them; they are still freed normally when nothing refers to them. Fewer,
-    larger young collections too: a classification makes and drops thousands of widgets
-    and strips, and each collection pass was a stall of its own. Returns the thresholds
-    to restore (``saved`` if already settled).
-    """
-    gc.collect()
-    gc.freeze()
-    if saved is not None:
-        return saved
-    before = gc.get_threshold()
-    gc.set_threshold(*GC_THRESHOLD)
-    return before
-
-
-def restore_collector(saved: tuple[int, int, int] | None) -> None:
-    """Undo `settle_interface` (tests run many apps in one process)."""
-    if saved is not None:
-        gc.set_threshold(*saved)
-    gc.unfreeze()
 
 
 def _extends(state: EventState, entries: Sequence[Mapping[str, Any]]) -> bool:
