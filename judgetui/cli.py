@@ -12,8 +12,13 @@ from typing import TYPE_CHECKING, Any, NoReturn, ParamSpec
 
 import orjson
 
-from judgetui import diagnostics, engine, i18n, perf
+from judgetui import diagnostics, engine, errors, i18n, perf, tty
 from judgetui.engine import Situation
+from judgetui.errors import (
+    EXIT_BAD_INPUT,
+    EXIT_BROKEN,
+    CliError,
+)
 from judgetui.i18n import _, ngettext
 from judgetui.payloads import (
     EXTENSION_MAX,
@@ -25,9 +30,7 @@ from judgetui.payloads import (
 )
 from judgetui.rules import Rules, RulesError, load_rules, load_source, shipped_rules, summary
 from judgetui.store import (
-    EntryNotStorable,
     EventFile,
-    EventFileError,
     StoreWriteError,
     normalise_head,
 )
@@ -37,10 +40,6 @@ if TYPE_CHECKING:
     from judgetui.state import EventState
 
 _P = ParamSpec("_P")
-EXIT_BROKEN = 1
-EXIT_BAD_INPUT = 2
-EXIT_NOT_PERMITTED = 3
-EXIT_NOT_SAVED = 4
 #: Bounds of the numbers the command line takes: anything outside is bad input (exit 2),
 #: refused before it reaches the service or the file.
 MAX_ROUND = 1000
@@ -58,12 +57,6 @@ FLAG_OPTIONS = {
     "between_matches": "between_matches",
     "in_game_advantage": "advantage_in_game",
 }
-
-
-class CliError(Exception):
-    def __init__(self, message: str, code: int = EXIT_BAD_INPUT) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 class _Parser(argparse.ArgumentParser):
@@ -1164,9 +1157,7 @@ def cmd_ssh(args: argparse.Namespace) -> int:
 def _open_station(args: argparse.Namespace, judge: str | None = None) -> int:
     _station_rules(args)
     settings = _settings(args)  # bad settings: exit 2 before anything is on screen
-    from judgetui.station.terminal import missing_terminal
-
-    if (problem := missing_terminal()) is not None:
+    if (problem := tty.missing_terminal()) is not None:
         raise CliError(problem)
     perf.long_lived()  # the station is a long-lived process (see perf.one_shot)
     from judgetui.station.app import run_station
@@ -1209,19 +1200,8 @@ COMMANDS = {
 }
 
 
-def _settings_error() -> type[Exception]:
-    """`SettingsError`, imported only when something failed (see `_settings`)."""
-    from judgetui.settings import SettingsError
-
-    return SettingsError
-
-
 @perf.one_shot
 def main(argv: Sequence[str] | None = None) -> int:
-    # pydantic's ValidationError, looked up only if something fails: importing pydantic
-    # up front would double the start-up of a `judgetui record`.
-    from judgetui.service import BadInput, NotPermitted, _validation_error
-
     command: str | None = None
     warnings = _StderrWarnings()
     logging.getLogger("judgetui.store").addHandler(warnings)
@@ -1238,44 +1218,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             return _open_station(args)
         return COMMANDS[args.command](args)
-    except CliError as exc:
-        print(f"judgetui: {exc}", file=sys.stderr)
-        return exc.code
-    except _settings_error() as exc:
-        print(f"judgetui: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except RulesError as exc:
-        problems = str(exc).splitlines()
-        if command != "check-rules" and len(problems) > 1:
-            # one line for every command but the one whose job is to list them all
-            problems = [
-                _("{first} (and {more} more: see `judgetui check-rules {path}`)").format(
-                    first=problems[0], more=len(problems) - 1, path=exc.path
-                )
-            ]
-        for line in problems:
-            print(f"judgetui: {line}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except (BadInput, EventFileError) as exc:
-        diagnostics.warning("refused: %s: %s", command, diagnostics.describe(exc))
-        print(f"judgetui: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except _validation_error() as exc:  # a value the models refuse that no check caught
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"])
-        print(f"judgetui: {where}: {err['msg']}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except NotPermitted as exc:
-        diagnostics.warning("refused: %s: %s", command, diagnostics.describe(exc))
-        print("judgetui: " + _("not permitted: {reason}").format(reason=exc), file=sys.stderr)
-        return EXIT_NOT_PERMITTED
-    except EntryNotStorable as exc:  # a value no check caught that JSON cannot hold
-        print("judgetui: " + _("not saved: {reason}").format(reason=exc), file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except StoreWriteError as exc:  # disk full, permissions, lock held too long
-        diagnostics.warning("not saved: %s: %s", command, diagnostics.describe(exc))
-        print("judgetui: " + _("not saved: {reason}").format(reason=exc), file=sys.stderr)
-        return EXIT_NOT_SAVED
+    except Exception as exc:
+        if command == "check-rules" and isinstance(exc, RulesError):
+            for line in str(exc).splitlines():  # the one command that lists them all
+                print(f"judgetui: {line}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        found = errors.problem(exc)
+        if found is None:
+            raise
+        if found.logged is not None:
+            diagnostics.warning("%s: %s: %s", found.logged, command, diagnostics.describe(exc))
+        print(f"judgetui: {found.line}", file=sys.stderr)
+        return found.code
     except KeyboardInterrupt:
         return 130
     finally:
