@@ -144,9 +144,9 @@ async def test_r_on_the_player_screen_opens_the_report_and_s_saves_it(
     app = make_app(scene)
     async with app.run_test(size=(120, 40)) as pilot:
         await dashboard(pilot)
-        from judgetui.station import screens
+        from judgetui.station.navigation import navigator
 
-        screens.open_player(app, "P5")
+        navigator(app).open_player("P5")
         await settle(pilot, lambda: name(pilot) == "PlayerScreen")
         await pilot.press("R")
         await settle(pilot, lambda: name(pilot) == "PlayerReportScreen")

@@ -16,9 +16,9 @@ from test_station_screens import fresh, make_app, open_screen, pilot_test, settl
 from judgetui import text
 from judgetui.rules import Rules
 from judgetui.service import RecordRequest, Station
+from judgetui.station.dialogs.void import VoidModal
 from judgetui.station.screens.dashboard import pending_title
 from judgetui.station.screens.review import ReviewScreen
-from judgetui.station.screens.void import VoidModal
 
 
 @pilot_test

@@ -12,9 +12,9 @@ from textual.widgets import DataTable, Input, OptionList
 
 from judgetui.rules import Rules
 from judgetui.service import RecordResult, Station
-from judgetui.station.screens.decision import DecisionModal
+from judgetui.station.dialogs.decision import DecisionModal
+from judgetui.station.dialogs.void import ConfirmSanction, CorrectModal, VoidModal
 from judgetui.station.screens.player import PlayerScreen
-from judgetui.station.screens.void import ConfirmSanction, CorrectModal, VoidModal
 
 
 def single(station: Station, player: str, infraction: str) -> str:
@@ -147,8 +147,8 @@ async def test_a_disqualification_from_the_result_list_asks_first(
 async def test_an_upgrade_to_ejection_in_the_review_asks_first(station: Station) -> None:
     from conftest import FLOOR
 
+    from judgetui.station.dialogs.review_action import ReviewActionModal
     from judgetui.station.screens.review import ReviewScreen
-    from judgetui.station.screens.review_action import ReviewActionModal
 
     record(station, FLOOR, "P2", "slow_play", penalty="single_warning")
     app = make_app(station)

@@ -25,7 +25,7 @@ from judgetui.rules import load_rules
 from judgetui.service import BadInput, NotPermitted, Station
 from judgetui.settings import LoadedSettings
 from judgetui.state import EventState, JudgeState
-from judgetui.station import screens, themes
+from judgetui.station import themes
 from judgetui.station.follow import EventFileFollower
 from judgetui.station.language import (
     can_switch,
@@ -38,6 +38,8 @@ from judgetui.station.messages import (
     ServiceDone,
     ServiceFailed,
 )
+from judgetui.station.navigation import Navigator
+from judgetui.station.routes import Routes
 from judgetui.station.session import (
     Session,
     load_state,
@@ -92,6 +94,7 @@ class JudgeStation(EventFileFollower):
         if poll_seconds is None:
             poll_seconds = settings.poll_seconds if settings is not None else 0.25
         self.poll_seconds = poll_seconds
+        self.navigator: Navigator = Routes(self)
         themes.register_themes(self)
         self.keymap_keys: dict[str, str] = {}
         """The judge's keymap, checked (a bad entry raises `SettingsError` here, before
@@ -112,10 +115,10 @@ class JudgeStation(EventFileFollower):
         self.theme = themes.initial_theme(self, wanted, os.environ)[0]
         if self.state is not None:
             self._sign_in_or_ask(self.judge)
-        elif (first_run := screens.first_run_screen(self)) is not None:
-            self.push_screen(first_run, self._created)
         else:
-            self.exit(return_code=2)
+            from judgetui.station.screens.first_run import FirstRunScreen
+
+            self.push_screen(FirstRunScreen(), self._created)
 
     def _created(self, created: object) -> None:
         """After the first run: the new event, with its head judge signed in if allowed."""
@@ -171,7 +174,7 @@ class JudgeStation(EventFileFollower):
         message.deliver(self)
 
     def action_help(self) -> None:
-        screens.open_help(self)
+        self.navigator.open_help()
 
     async def action_switch_language(self) -> None:
         await switch_language(self)

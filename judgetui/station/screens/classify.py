@@ -34,8 +34,8 @@ from judgetui.service import (
     floor_record_status,
 )
 from judgetui.state import EventState, RecordState
+from judgetui.station.dialogs.duplicate import DuplicateAnswer
 from judgetui.station.screens.base import StationScreen
-from judgetui.station.screens.duplicate import DuplicateAnswer
 from judgetui.station.widgets.footer import StationFooter
 from judgetui.station.widgets.format import (
     outcome_text,
@@ -1106,7 +1106,7 @@ class ClassifyScreen(StationScreen):
         self.run_service(record, on_result=done, on_done=finished)
 
     def _ask_duplicate(self, earlier: RecordState, *, as_request: bool) -> None:
-        from judgetui.station.screens.duplicate import DuplicateScreen
+        from judgetui.station.dialogs.duplicate import DuplicateScreen
 
         note = self.query_one("#note", Input)
 
@@ -1119,7 +1119,7 @@ class ClassifyScreen(StationScreen):
 
     def _ask_before_sanction(self) -> bool:
         """An ejection or a disqualification asks first (`ConfirmSanction`); True if asked."""
-        from judgetui.station.screens.void import confirm_sanction, ends_tournament
+        from judgetui.station.dialogs.void import confirm_sanction, ends_tournament
 
         rules = self.session.rules
         choice = self.chosen()

@@ -28,11 +28,10 @@ from judgetui.models import Judge
 from judgetui.roster import Roster, RosterError, read_roster
 from judgetui.service import BadInput, renamed_players
 from judgetui.state import EventState
+from judgetui.station.dialogs.confirm import ConfirmModal
 from judgetui.station.screens.base import StationScreen
-from judgetui.station.screens.confirm import ConfirmModal
-from judgetui.station.screens.player import clock_time
 from judgetui.station.widgets.footer import StationFooter
-from judgetui.station.widgets.format import phase_name
+from judgetui.station.widgets.format import clock_time, phase_name
 from judgetui.station.widgets.header import StationHeader
 
 

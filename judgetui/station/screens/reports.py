@@ -15,8 +15,8 @@ from textual.widgets import Static, TextArea
 from judgetui import report_texts, text
 from judgetui.i18n import N_, _, ngettext
 from judgetui.report_file import ReportRefused, check_report_target, save_report
+from judgetui.station.dialogs.void import _ReasonModal
 from judgetui.station.screens.base import StationScreen
-from judgetui.station.screens.void import _ReasonModal
 from judgetui.station.widgets.footer import StationFooter
 from judgetui.station.widgets.header import StationHeader
 from judgetui.station.widgets.table import Column, Row, RowTable
@@ -258,7 +258,7 @@ class PlayerReportScreen(StationScreen):
             if not target.exists:
                 self._write(name, body, overwrite=False)
                 return
-            from judgetui.station.screens.confirm import ConfirmModal
+            from judgetui.station.dialogs.confirm import ConfirmModal
 
             def answered(yes: bool | None) -> None:
                 if yes:
