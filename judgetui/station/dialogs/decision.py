@@ -353,8 +353,7 @@ def decide_for(
 
         def decide(note: str) -> None:
             screen.run_service(
-                lambda: session.station.decide(
-                    session.judge.name,
+                lambda: session.decide(
                     player_id,
                     choice.penalty,
                     strong_cheating=choice.strong_cheating,

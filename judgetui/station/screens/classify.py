@@ -1092,10 +1092,10 @@ class ClassifyScreen(StationScreen):
             # The service says what is a possible duplicate; the judge, once shown it,
             # answers (a witness note, or a second incident with its reason).
             if answer is None:
-                found = session.station.possible_duplicate(session.judge.name, request)
+                found = session.possible_duplicate(request)
                 if found is not None:
                     return found
-            return session.station.record(session.judge.name, request)
+            return session.record(request)
 
         def done(result: RecordResult | RecordState) -> None:
             if isinstance(result, RecordState):

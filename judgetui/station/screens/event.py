@@ -186,7 +186,7 @@ class EventScreen(StationScreen):
             if not yes:
                 return
             self.run_service(
-                lambda: session.station.enter_finals(session.judge.name),
+                lambda: session.enter_finals(),
                 done=_("The final rounds have begun: every count restarts from zero."),
             )
 
@@ -224,7 +224,7 @@ class EventScreen(StationScreen):
             def answered(yes: bool | None) -> None:
                 if yes:
                     self.run_service(
-                        lambda: session.station.set_round(session.judge.name, number, back=True),
+                        lambda: session.set_round(number, back=True),
                         done=_("The round is set back to {n}.").format(n=number),
                     )
 
@@ -242,7 +242,7 @@ class EventScreen(StationScreen):
             )
             return
         self.run_service(
-            lambda: session.station.set_round(session.judge.name, number),
+            lambda: session.set_round(number),
             done=_("Round {n} has begun.").format(n=number),
         )
 
@@ -263,7 +263,7 @@ class EventScreen(StationScreen):
                 self.set_focus(None)
 
         self.run_service(
-            lambda: session.station.add_judge(session.judge.name, new),
+            lambda: session.add_judge(new),
             done=_("{name} joins as a floor judge.").format(name=new.name),
             on_done=finished,
         )
@@ -286,7 +286,7 @@ class EventScreen(StationScreen):
             try:
                 roster = read_roster_file(path)
                 renamed.extend(renamed_players(session.state, roster.players))
-                session.station.import_players(session.judge.name, roster.players)
+                session.import_players(roster.players)
             except Exception as exc:
                 failure.append(str(exc))
                 raise

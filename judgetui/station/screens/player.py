@@ -464,7 +464,7 @@ class PlayerScreen(StationScreen):
             if note is None:
                 return
             self.run_service(
-                lambda: session.station.void(session.judge.name, target_id, note),
+                lambda: session.void(target_id, note),
                 done=_("Voided: {what}.").format(what=self._what(target)),
             )
 
@@ -498,7 +498,7 @@ class PlayerScreen(StationScreen):
                 penalty=fix.penalty,
             )
             self.run_service(
-                lambda: session.station.correct(session.judge.name, target.id, note, request),
+                lambda: session.correct(target.id, note, request),
                 done=_("Corrected: {penalty} for {player}.").format(
                     penalty=text.penalty_name(rules, fix.penalty), player=fix.player
                 ),

@@ -157,7 +157,7 @@ class RoundListScreen(StationScreen):
             self._marking.discard(key)
 
         self.run_service(
-            lambda: session.station.mark_entered(session.judge.name, [key], self.shown_round),
+            lambda: session.mark_entered([key], self.shown_round),
             done=_("Marked entered."),
             on_done=done,
         )
@@ -378,7 +378,7 @@ class InvestigationsScreen(StationScreen):
                 self._closing_ids.discard(key)
 
             self.run_service(
-                lambda: session.station.close_investigation(session.judge.name, key, finding),
+                lambda: session.close_investigation(key, finding),
                 done=_("Investigation closed."),
                 on_done=done,
             )

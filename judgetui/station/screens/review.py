@@ -497,9 +497,7 @@ class ReviewScreen(StationScreen):
             self.minor_changes.pop(record.id, None)
 
         self.run_service(
-            lambda: session.station.review(
-                session.judge.name, record.id, action, penalty, note, wanted_minor
-            ),
+            lambda: session.review(record.id, action, penalty, note, wanted_minor),
             done=done,
             on_done=finished,
         )
@@ -615,7 +613,7 @@ class ReviewScreen(StationScreen):
             if note is None:
                 return
             self.run_service(
-                lambda: session.station.void(session.judge.name, record_id, note),
+                lambda: session.void(record_id, note),
                 done=_("Voided: {what}.").format(what=what),
             )
 
