@@ -16,13 +16,10 @@ from textual.pilot import Pilot
 
 from judgetui import i18n
 from judgetui.service import Station
-from judgetui.station.screens.reports import (
-    FindingModal,
-    InvestigationsScreen,
-    PlayerReportScreen,
-    RoundListScreen,
-    SaveReportModal,
-)
+from judgetui.station.dialogs.report import FindingModal, SaveReportModal
+from judgetui.station.screens.investigations import InvestigationsScreen
+from judgetui.station.screens.player_report import PlayerReportScreen
+from judgetui.station.screens.round_list import RoundListScreen
 from judgetui.station.widgets.table import RowTable
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]

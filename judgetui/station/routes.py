@@ -56,12 +56,12 @@ class Routes:
         self.app.push_screen(HistoryScreen(query))
 
     def open_round_list(self, number: int | None = None) -> None:
-        from judgetui.station.screens.reports import RoundListScreen
+        from judgetui.station.screens.round_list import RoundListScreen
 
         self.app.push_screen(RoundListScreen(number))
 
     def open_player_report(self, player_id: str) -> None:
-        from judgetui.station.screens.reports import PlayerReportScreen
+        from judgetui.station.screens.player_report import PlayerReportScreen
 
         self.app.push_screen(PlayerReportScreen(player_id))
 
@@ -69,7 +69,7 @@ class Routes:
         if not self._is_head():
             self._refuse(_("see the open investigations"))
             return
-        from judgetui.station.screens.reports import InvestigationsScreen
+        from judgetui.station.screens.investigations import InvestigationsScreen
 
         self.app.push_screen(InvestigationsScreen())
 
