@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol, cast
 
 from textual.app import App
+from textual.widget import AwaitMount
 
 
 class Navigator(Protocol):
@@ -34,7 +35,9 @@ class Navigator(Protocol):
 
     def open_help(self) -> None: ...
 
-    def open_classify(self, players: Sequence[str] = ()) -> None: ...
+    def open_classify(self, players: Sequence[str] = ()) -> AwaitMount:
+        """Awaitable until the walk-through is up (keys typed at once reach it)."""
+        ...
 
 
 def navigator(app: App[Any]) -> Navigator:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from textual.app import App
+from textual.widget import AwaitMount
 
 from judgetui.i18n import _
 
@@ -78,7 +79,7 @@ class Routes:
 
         self.app.push_screen(HelpScreen())
 
-    def open_classify(self, players: Sequence[str] = ()) -> None:
+    def open_classify(self, players: Sequence[str] = ()) -> AwaitMount:
         from judgetui.station.screens.classify import ClassifyScreen
 
-        self.app.push_screen(ClassifyScreen(players))
+        return self.app.push_screen(ClassifyScreen(players))

@@ -456,9 +456,7 @@ class DashboardScreen(StationScreen):
         )
 
     async def action_new_incident(self) -> None:
-        from judgetui.station.screens.classify import ClassifyScreen
-
-        await self.app.push_screen(ClassifyScreen())
+        await navigator(self.app).open_classify()
 
     def action_review(self) -> None:
         navigator(self.app).open_review()

@@ -399,9 +399,7 @@ class PlayerScreen(StationScreen):
     async def action_new_incident(self) -> None:
         """n: a new incident with this player chosen. Awaited until the screen is up, so
         keys typed right after ``n`` reach the classification (issue 11 item 8)."""
-        from judgetui.station.screens.classify import ClassifyScreen
-
-        await self.app.push_screen(ClassifyScreen([self.player_id]))
+        await navigator(self.app).open_classify([self.player_id])
 
     def action_review(self) -> None:
         waiting = [i for i in self.session.queue() if i.player == self.player_id]

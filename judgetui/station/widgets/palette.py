@@ -25,10 +25,10 @@ class StationCommands(Provider):
         session = getattr(self.app, "session", None)
         return session if isinstance(session, Session) else None
 
-    def _actions(self) -> list[tuple[str, str, Callable[[], None]]]:
+    def _actions(self) -> list[tuple[str, str, Callable[[], object]]]:
         session = self._session
         app = self.app
-        actions: list[tuple[str, str, Callable[[], None]]] = [
+        actions: list[tuple[str, str, Callable[[], object]]] = [
             (
                 _("New incident"),
                 _("Classify and record a penalty"),
