@@ -79,7 +79,7 @@ class Tui:
             raise Skip("tmux is not installed")
 
     def _need_station(self) -> None:
-        if not (ROOT / "judgetui" / "app.py").exists():
+        if not (ROOT / "judgetui" / "station" / "app.py").exists():
             raise Skip("judgetui.station.app does not exist yet")
         probe = subprocess.run(
             [PY, "-c", "from judgetui.station.app import run_station"],

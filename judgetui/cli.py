@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import functools
-import gc
 import logging
 import os
 import sys
@@ -14,14 +12,17 @@ from typing import TYPE_CHECKING, Any, NoReturn, ParamSpec
 
 import orjson
 
-from judgetui import diagnostics, engine, i18n
+from judgetui import diagnostics, engine, errors, i18n, perf, tty
 from judgetui.engine import Situation
+from judgetui.errors import (
+    EXIT_BAD_INPUT,
+    EXIT_BROKEN,
+    CliError,
+)
 from judgetui.i18n import _, ngettext
 from judgetui.rules import Rules, RulesError, load_rules, load_source, shipped_rules, summary
 from judgetui.store import (
-    EntryNotStorable,
     EventFile,
-    EventFileError,
     StoreWriteError,
     normalise_head,
 )
@@ -39,10 +40,6 @@ if TYPE_CHECKING:
     from judgetui.state import EventState
 
 _P = ParamSpec("_P")
-EXIT_BROKEN = 1
-EXIT_BAD_INPUT = 2
-EXIT_NOT_PERMITTED = 3
-EXIT_NOT_SAVED = 4
 #: Bounds of the numbers the command line takes: anything outside is bad input (exit 2),
 #: refused before it reaches the service or the file.
 MAX_ROUND = 1000
@@ -60,12 +57,6 @@ FLAG_OPTIONS = {
     "between_matches": "between_matches",
     "in_game_advantage": "advantage_in_game",
 }
-
-
-class CliError(Exception):
-    def __init__(self, message: str, code: int = EXIT_BAD_INPUT) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 class _Parser(argparse.ArgumentParser):
@@ -1166,11 +1157,9 @@ def cmd_ssh(args: argparse.Namespace) -> int:
 def _open_station(args: argparse.Namespace, judge: str | None = None) -> int:
     _station_rules(args)
     settings = _settings(args)  # bad settings: exit 2 before anything is on screen
-    from judgetui.station.terminal import missing_terminal
-
-    if (problem := missing_terminal()) is not None:
+    if (problem := tty.missing_terminal()) is not None:
         raise CliError(problem)
-    gc.enable()  # the station is a long-lived process (see _one_shot)
+    perf.long_lived()  # the station is a long-lived process (see perf.one_shot)
     from judgetui.station.app import run_station
 
     db = _db_path(args)
@@ -1211,40 +1200,8 @@ COMMANDS = {
 }
 
 
-def _one_shot(main: Callable[_P, int]) -> Callable[_P, int]:
-    """Run a command with the cyclic garbage collector paused; the station turns it on.
-
-    A command is one short process whose garbage has no cycles worth collecting, while
-    the collector would walk the whole parsed event file a few times over (~25 ms of a
-    `judgetui record` on a 10,000-record event). The caller's setting is restored after.
-    """
-
-    @functools.wraps(main)
-    def run(*args: _P.args, **kwargs: _P.kwargs) -> int:
-        enabled = gc.isenabled()
-        gc.disable()
-        try:
-            return main(*args, **kwargs)
-        finally:
-            if enabled:
-                gc.enable()
-
-    return run
-
-
-def _settings_error() -> type[Exception]:
-    """`SettingsError`, imported only when something failed (see `_settings`)."""
-    from judgetui.settings import SettingsError
-
-    return SettingsError
-
-
-@_one_shot
+@perf.one_shot
 def main(argv: Sequence[str] | None = None) -> int:
-    # pydantic's ValidationError, looked up only if something fails: importing pydantic
-    # up front would double the start-up of a `judgetui record`.
-    from judgetui.service import BadInput, NotPermitted, validation_error
-
     command: str | None = None
     warnings = _StderrWarnings()
     logging.getLogger("judgetui.store").addHandler(warnings)
@@ -1261,44 +1218,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             return _open_station(args)
         return COMMANDS[args.command](args)
-    except CliError as exc:
-        print(f"judgetui: {exc}", file=sys.stderr)
-        return exc.code
-    except _settings_error() as exc:
-        print(f"judgetui: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except RulesError as exc:
-        problems = str(exc).splitlines()
-        if command != "check-rules" and len(problems) > 1:
-            # one line for every command but the one whose job is to list them all
-            problems = [
-                _("{first} (and {more} more: see `judgetui check-rules {path}`)").format(
-                    first=problems[0], more=len(problems) - 1, path=exc.path
-                )
-            ]
-        for line in problems:
-            print(f"judgetui: {line}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except (BadInput, EventFileError) as exc:
-        diagnostics.warning("refused: %s: %s", command, diagnostics.describe(exc))
-        print(f"judgetui: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except validation_error() as exc:  # a value the models refuse that no check caught
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"])
-        print(f"judgetui: {where}: {err['msg']}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except NotPermitted as exc:
-        diagnostics.warning("refused: %s: %s", command, diagnostics.describe(exc))
-        print("judgetui: " + _("not permitted: {reason}").format(reason=exc), file=sys.stderr)
-        return EXIT_NOT_PERMITTED
-    except EntryNotStorable as exc:  # a value no check caught that JSON cannot hold
-        print("judgetui: " + _("not saved: {reason}").format(reason=exc), file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except StoreWriteError as exc:  # disk full, permissions, lock held too long
-        diagnostics.warning("not saved: %s: %s", command, diagnostics.describe(exc))
-        print("judgetui: " + _("not saved: {reason}").format(reason=exc), file=sys.stderr)
-        return EXIT_NOT_SAVED
+    except Exception as exc:
+        if command == "check-rules" and isinstance(exc, RulesError):
+            for line in str(exc).splitlines():  # the one command that lists them all
+                print(f"judgetui: {line}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        found = errors.problem(exc)
+        if found is None:
+            raise
+        if found.logged is not None:
+            diagnostics.warning("%s: %s: %s", found.logged, command, diagnostics.describe(exc))
+        print(f"judgetui: {found.line}", file=sys.stderr)
+        return found.code
     except KeyboardInterrupt:
         return 130
     finally:

@@ -122,7 +122,7 @@ def restricted_parser() -> argparse.ArgumentParser:
 def check_command(tokens: list[str], parser: argparse.ArgumentParser) -> argparse.Namespace:
     """Parse ``tokens`` with ``parser`` (`restricted_parser`); the namespace if a judge
     may run it, else Refused (the parser's own errors included: one line, exit 2)."""
-    from judgetui.cli import CliError
+    from judgetui.errors import CliError
 
     for token in tokens:
         option = _refused_token(token)
@@ -171,10 +171,11 @@ def allowed_names() -> list[str]:
 def run(admin: argparse.Namespace, environ: Mapping[str, str] | None = None) -> int:
     """`judgetui ssh`, with the administrator's options in ``admin``."""
     from judgetui import cli
+    from judgetui.errors import CliError
 
     env = os.environ if environ is None else environ
     if not admin.db:
-        raise cli.CliError(
+        raise CliError(
             _(
                 "judgetui ssh needs the event file from the administrator: "
                 "ForceCommand judgetui --db EVENT ssh"
@@ -190,7 +191,7 @@ def run(admin: argparse.Namespace, environ: Mapping[str, str] | None = None) -> 
             i18n.set_language(language)
         args = check_command(tokens, restricted_parser())
     except Refused as exc:
-        raise cli.CliError(str(exc)) from None
+        raise CliError(str(exc)) from None
     args.db = admin.db
     args.rules = admin.rules
     args.lang = args.lang or admin.lang

@@ -13,7 +13,6 @@ rules it is given, which every caller makes the shipped ones.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -21,6 +20,7 @@ from typing import Any, Literal, cast
 
 from judgetui import engine
 from judgetui.engine import Decision, PastPenalty, Phase
+from judgetui.perf import collector_paused, settle_young_objects
 from judgetui.rules import (
     SANCTION,
     WARNING,
@@ -32,7 +32,7 @@ from judgetui.rules import (
     source_of,
 )
 from judgetui.safe_text import visible
-from judgetui.store import reading, settle_young_objects
+from judgetui.store import reading
 
 QueueKind = Literal["notice", "request", "decision"]
 QueueGroup = Literal["decision", "cheating", "investigation", "request", "notice"]
@@ -336,15 +336,10 @@ class EventState:
         # Folding makes ~30,000 objects for 10,000 records and none of them form cycles;
         # the cyclic GC would otherwise run full passes over the whole parsed file many
         # times over while it does: ~40% of the fold's time. Paused, not switched off.
-        paused = gc.isenabled()
-        gc.disable()
-        try:
+        with collector_paused():
             for entry in entries:
                 state.apply(entry)
             settle_young_objects()  # the state lives as long as the event is open
-        finally:
-            if paused:
-                gc.enable()
         if state.count == 0:
             raise MalformedLog("the log is empty: not a judgetui event")
         return state

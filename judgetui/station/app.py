@@ -8,28 +8,26 @@ command line can still exit 2 or 3 with one line on stderr.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
-from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.drivers.linux_driver import LinuxDriver
 from textual.filter import LineFilter
-from textual.screen import Screen
 
 from judgetui import diagnostics, i18n
 from judgetui.i18n import N_
+from judgetui.perf import restore_collector, settle_interface
 from judgetui.rules import load_rules
-from judgetui.service import BadInput, NotPermitted, Station
+from judgetui.service import Station
 from judgetui.settings import LoadedSettings
 from judgetui.state import EventState, JudgeState
-from judgetui.station import screens, themes
+from judgetui.station import startup, themes
+from judgetui.station.commands import PaletteHooks
 from judgetui.station.follow import EventFileFollower
 from judgetui.station.language import (
     can_switch,
-    localize_app_bindings,
-    open_command_palette,
     switch_binding,
     switch_language,
 )
@@ -37,17 +35,12 @@ from judgetui.station.messages import (
     ServiceDone,
     ServiceFailed,
 )
+from judgetui.station.navigation import Navigator
+from judgetui.station.routes import Routes
 from judgetui.station.session import (
     Session,
     load_state,
-    restore_collector,
-    settle_interface,
     signed_in_judge,
-)
-from judgetui.station.system_commands import (
-    StationPalette,
-    open_theme_palette,
-    station_system_commands,
 )
 from judgetui.station.terminal import ControlCharacterFilter, StationDriver
 from judgetui.store import EventFile, FileStamp
@@ -58,10 +51,15 @@ SETTLE_AFTER = 0.5
 """Seconds after sign-in to settle the collector: well after the dashboard's first paint."""
 
 
-class JudgeStation(EventFileFollower):
+class JudgeStation(PaletteHooks, EventFileFollower):
+    """The station: its first screen (first run, sign-in, dashboard), theme and messages.
+
+    The palette's hooks come from `PaletteHooks`, following the file from
+    `EventFileFollower`, opening screens from `Routes`.
+    """
+
     CSS_PATH = "station.tcss"
     TITLE = "judgetui"
-    COMMANDS = {StationPalette}  # noqa: RUF012 (Textual's own annotation)
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -90,44 +88,28 @@ class JudgeStation(EventFileFollower):
         self.cursor_blink = cursor_blink
         self.settings = settings
         """The settings the station was opened with; None: defaults, and nothing is kept."""
-        if poll_seconds is None:
-            poll_seconds = settings.poll_seconds if settings is not None else 0.25
-        self.poll_seconds = poll_seconds
+        self.poll_seconds = startup.poll_seconds(settings, poll_seconds)
+        self.navigator: Navigator = Routes(self)
         themes.register_themes(self)
-        self.keymap_keys: dict[str, str] = {}
-        """The judge's keymap, checked (a bad entry raises `SettingsError` here, before
-        anything is on screen); applied on mount."""
-        if settings is not None and settings.keys:
-            from judgetui.station import keymap
-
-            self.keymap_keys = keymap.check(settings.keys, settings.path)
+        self.keymap_keys = startup.checked_keymap(settings)
+        """The judge's keymap, checked before anything is on screen; applied on mount."""
         self._collector: tuple[int, int, int] | None = None
 
     def on_mount(self) -> None:
-        localize_app_bindings(self)
-        if self.keymap_keys:
-            from judgetui.station import keymap
-
-            keymap.apply(self, self.keymap_keys)
-        wanted = self.settings.theme if self.settings is not None else None
-        self.theme = themes.initial_theme(self, wanted, os.environ)[0]
+        startup.apply_settings(self, self.settings, self.keymap_keys)
         if self.state is not None:
             self._sign_in_or_ask(self.judge)
-        elif (first_run := screens.first_run_screen(self)) is not None:
-            self.push_screen(first_run, self._created)
         else:
-            self.exit(return_code=2)
+            from judgetui.station.screens.first_run import FirstRunScreen
+
+            self.push_screen(FirstRunScreen(), self._created)
 
     def _created(self, created: object) -> None:
         """After the first run: the new event, with its head judge signed in if allowed."""
         if not isinstance(created, EventState):
             self.exit()
             return
-        self.state, self.stamp = load_state(self.station)
-        try:
-            judge = signed_in_judge(self.station, self.state, created.head_judge_name())
-        except (BadInput, NotPermitted):
-            judge = None
+        self.state, self.stamp, judge = startup.after_first_run(self.station, created)
         self._sign_in_or_ask(judge)
 
     def _sign_in_or_ask(self, judge: JudgeState | None) -> None:
@@ -172,19 +154,10 @@ class JudgeStation(EventFileFollower):
         message.deliver(self)
 
     def action_help(self) -> None:
-        screens.open_help(self)
+        self.navigator.open_help()
 
     async def action_switch_language(self) -> None:
         await switch_language(self)
-
-    def action_command_palette(self) -> None:
-        open_command_palette(self)
-
-    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        return station_system_commands(self, self.settings)
-
-    def action_change_theme(self) -> None:
-        open_theme_palette(self)
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters, then one that keeps control characters off the terminal."""

@@ -18,10 +18,10 @@ from textual.worker import get_current_worker
 
 from judgetui import diagnostics
 from judgetui.i18n import _
-from judgetui.station import screens
 from judgetui.station.messages import EventChanged, LogChecked, QueueGrew, WatchFailed, error_text
 from judgetui.station.screens.base import StationScreen
 from judgetui.station.session import Session
+from judgetui.station.widgets.format import queue_news
 
 
 class EventFileFollower(App[None]):
@@ -90,7 +90,7 @@ class EventFileFollower(App[None]):
 
     def on_queue_grew(self, message: QueueGrew) -> None:
         if self.session is not None:
-            news = screens.queue_news(self.session, message.items)
+            news = queue_news(self.session, message.items)
             self.notify(news, title=_("New in the queue"))
 
     def on_watch_failed(self, message: WatchFailed) -> None:

@@ -3,9 +3,9 @@
 Every `Binding` of the station has a stable dotted ``id`` (``dashboard.filter``,
 ``app.help``); Textual's keymap (`App.set_keymap`) moves a binding to other keys by that
 id. The ids a keymap may name are read from the ``BINDINGS`` themselves (the App's, and
-every screen's and widget's in ``judgetui.station.screens`` and ``judgetui.station.widgets``), never
-from a list typed in twice, so a binding added later is remappable (and a binding
-without an id is caught by tests/test_keymap.py).
+every screen's, dialog's and widget's in ``judgetui.station.screens``, ``.dialogs`` and
+``.widgets``), never from a list typed in twice, so a binding added later is remappable
+(and a binding without an id is caught by tests/test_keymap.py).
 
 This imports Textual and every screen: only the station (at start, before anything is
 on screen) and ``judgetui config`` use it, never a one-shot command.
@@ -42,7 +42,8 @@ if TYPE_CHECKING:
     from textual.app import App
 
 MODIFIERS = frozenset({"ctrl", "shift", "alt", "meta", "super", "hyper"})
-_PACKAGES = ("judgetui.station.screens", "judgetui.station.widgets")
+_APP_MODULE = "judgetui.station.app"
+_PACKAGES = ("judgetui.station.screens", "judgetui.station.dialogs", "judgetui.station.widgets")
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ def own_bindings(cls: type[object]) -> list[Binding]:
 
 
 def station_classes() -> list[type[DOMNode]]:
-    """Every class with its own BINDINGS in the station's ``screens`` and ``widgets``."""
+    """Every class with its own BINDINGS in the station's screens, dialogs and widgets."""
     found: list[type[DOMNode]] = []
     for package_name in _PACKAGES:
         package = importlib.import_module(package_name)
@@ -81,9 +82,20 @@ def station_classes() -> list[type[DOMNode]]:
 
 
 def app_class() -> type[App[Any]]:
-    from judgetui.station.app import JudgeStation
+    """The station's App, found in its module the way the screens are found in theirs.
 
-    return JudgeStation
+    Looked up, not imported by name: the App imports this module (to check and apply
+    the judge's keymap), and this module must not import the App back.
+    """
+    from textual.app import App
+
+    module = importlib.import_module(_APP_MODULE)
+    (found,) = (
+        value
+        for _name, value in inspect.getmembers(module, inspect.isclass)
+        if issubclass(value, App) and value.__module__ == module.__name__
+    )
+    return found
 
 
 def app_bindings() -> tuple[list[Binding], list[Binding]]:

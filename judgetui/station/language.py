@@ -27,7 +27,7 @@ SWITCH_ACTION = "switch_language"
 # TRANSLATORS: the name of the OTHER language: "English" in the Japanese catalogue.
 SWITCH_LABEL = N_("日本語")
 #: Textual's own words the station shows (the palette key, its system commands), so they
-#: reach the catalogue; `judgetui.station.system_commands` and `open_command_palette` use them.
+#: reach the catalogue; `judgetui.station.commands` and `open_command_palette` use them.
 TEXTUAL_WORDS = (
     N_("palette"),
     N_("Open the command palette"),

@@ -13,10 +13,9 @@ from typing import TYPE_CHECKING, Any
 from textual.app import App
 from textual.message import Message
 
+from judgetui import errors
 from judgetui.i18n import _
-from judgetui.service import BadInput, NotPermitted
 from judgetui.state import QueueItem
-from judgetui.store import EventFileError, StoreLockTimeout, StoreWriteError
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -25,19 +24,10 @@ if TYPE_CHECKING:
 
 
 def error_text(error: BaseException) -> str:
-    """One line a judge can act on; never a traceback."""
-    if isinstance(error, NotPermitted):
-        return _("Not permitted: {reason}").format(reason=error)
-    if isinstance(error, BadInput):
-        return str(error)
-    if isinstance(error, StoreLockTimeout):
-        return _("Not saved: another station is writing; try again. ({reason})").format(
-            reason=error
-        )
-    if isinstance(error, StoreWriteError):
-        return _("Not saved: {reason}").format(reason=error)
-    if isinstance(error, EventFileError):
-        return _("The event file cannot be read: {reason}").format(reason=error)
+    """One line a judge can act on, never a traceback: the words of `judgetui.errors`."""
+    found = errors.problem(error)
+    if found is not None:
+        return found.sentence
     return _("Something went wrong ({kind}): {reason}").format(
         kind=type(error).__name__, reason=error
     )

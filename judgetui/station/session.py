@@ -9,18 +9,29 @@ read. `Session.refresh` does both at once for callers without a UI.
 
 from __future__ import annotations
 
-import gc
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from judgetui import perf
 from judgetui.i18n import _
 from judgetui.rules import Rules
-from judgetui.service import BadInput, NotPermitted, Planner, Station
-from judgetui.state import EventState, JudgeState, QueueItem
+from judgetui.service import (
+    BadInput,
+    Entry,
+    NotPermitted,
+    Planner,
+    RecordRequest,
+    RecordResult,
+    Station,
+)
+from judgetui.state import EventState, JudgeState, QueueItem, RecordState
 from judgetui.store import HEAD_PREFIX_MIN, FileStamp, verify_entries
+
+if TYPE_CHECKING:
+    from judgetui.models import Judge, Player
 
 Clock = Callable[[], datetime]
 HEAD_SHOWN = HEAD_PREFIX_MIN
@@ -45,60 +56,18 @@ def load_state(station: Station) -> tuple[EventState, FileStamp]:
 
     Raises the store's `EventFileError` for a file that cannot be used.
     """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with perf.collector_paused():
         snapshot = station.file.load()
         state = station.fold(snapshot)
         stamp = snapshot.stamp
         del snapshot  # the parsed file: freed now, not frozen with the state for the session
-    finally:
-        if was_enabled:
-            gc.enable()
     return settle(state), stamp
 
 
 def settle(state: EventState) -> EventState:
-    """Keep the garbage collector off a freshly loaded event.
-
-    A 7,500-player event is millions of objects that live as long as the station.
-    Python's collector would rescan them all every few thousand allocations, which
-    made every redraw of the dashboard 20x slower; frozen, they are left alone (they
-    are still freed normally once nothing refers to them).
-    """
-    gc.freeze()
+    """Keep the garbage collector off a freshly loaded event (see `perf.freeze_all`)."""
+    perf.freeze_all()
     return state
-
-
-GC_THRESHOLD = (10_000, 20, 100)
-"""The collector's thresholds while the station runs (Python's default: 700, 10, 10)."""
-
-
-def settle_interface(saved: tuple[int, int, int] | None) -> tuple[int, int, int]:
-    """Once the dashboard is up, keep the collector off what lives as long as the app.
-
-    The stylesheet, the dashboard's widgets and the caches behind them are tens of
-    thousands of objects; every full collection rescanned them all, which showed as
-    100-300 ms stalls on random keystrokes. Collected once first, so no garbage is
-    frozen with them; they are still freed normally when nothing refers to them. Fewer,
-    larger young collections too: a classification makes and drops thousands of widgets
-    and strips, and each collection pass was a stall of its own. Returns the thresholds
-    to restore (``saved`` if already settled).
-    """
-    gc.collect()
-    gc.freeze()
-    if saved is not None:
-        return saved
-    before = gc.get_threshold()
-    gc.set_threshold(*GC_THRESHOLD)
-    return before
-
-
-def restore_collector(saved: tuple[int, int, int] | None) -> None:
-    """Undo `settle_interface` (tests run many apps in one process)."""
-    if saved is not None:
-        gc.set_threshold(*saved)
-    gc.unfreeze()
 
 
 def _extends(state: EventState, entries: Sequence[Mapping[str, Any]]) -> bool:
@@ -230,6 +199,70 @@ class Session:
         """Reload when the file's stamp changed, applying only new entries when it can."""
         change = self.check()
         return change is not None and self.accept(change)
+
+    # -- the acts: what this judge does; the service checks that the judge may -------
+    # Each runs on a worker thread (`StationScreen.run_service`); screens pass plain
+    # values and never name the judge: the session is who is signed in.
+
+    def possible_duplicate(self, request: RecordRequest) -> RecordState | None:
+        return self.station.possible_duplicate(self.judge.name, request)
+
+    def record(self, request: RecordRequest) -> RecordResult:
+        return self.station.record(self.judge.name, request)
+
+    def review(
+        self,
+        item: str,
+        action: str,
+        penalty: str | None = None,
+        note: str = "",
+        minor: bool | None = None,
+    ) -> list[Entry]:
+        return self.station.review(self.judge.name, item, action, penalty, note, minor)
+
+    def decide(
+        self,
+        player: str,
+        penalty: str,
+        *,
+        strong_cheating: bool = False,
+        between_matches: bool = False,
+        advantage: bool = False,
+        note: str = "",
+    ) -> list[Entry]:
+        return self.station.decide(
+            self.judge.name,
+            player,
+            penalty,
+            strong_cheating=strong_cheating,
+            between_matches=between_matches,
+            advantage=advantage,
+            note=note,
+        )
+
+    def void(self, item: str, note: str | None) -> list[Entry]:
+        return self.station.void(self.judge.name, item, note)
+
+    def correct(self, item: str, note: str | None, request: RecordRequest) -> RecordResult:
+        return self.station.correct(self.judge.name, item, note, request)
+
+    def set_round(self, number: int, *, back: bool = False) -> list[Entry]:
+        return self.station.set_round(self.judge.name, number, back=back)
+
+    def enter_finals(self) -> list[Entry]:
+        return self.station.enter_finals(self.judge.name)
+
+    def add_judge(self, new: Judge) -> list[Entry]:
+        return self.station.add_judge(self.judge.name, new)
+
+    def import_players(self, players: Sequence[Player]) -> list[Entry]:
+        return self.station.import_players(self.judge.name, players)
+
+    def mark_entered(self, items: Sequence[str], round_: int) -> list[Entry]:
+        return self.station.mark_entered(self.judge.name, items, round_)
+
+    def close_investigation(self, item: str, finding: str | None) -> list[Entry]:
+        return self.station.close_investigation(self.judge.name, item, finding)
 
 
 def signed_in_judge(station: Station, state: EventState, name: str | None) -> JudgeState | None:

@@ -2,8 +2,8 @@
 
 A station is started for a judge at a terminal (locally or `ssh -t`). Started without
 one (`ssh -T`, an sftp attempt, a cron job) it would draw into a pipe nobody reads and
-its input thread would spin on the end of its input; so `missing_terminal` refuses it
-before anything starts.
+its input thread would spin on the end of its input; so `judgetui.tty.missing_terminal`
+refuses it before anything starts (it is there, without Textual, for the command line).
 
 Once running, the judge's client can go away: the SSH connection drops, the terminal
 window is closed. Textual's Linux driver does not notice. Its input thread, when the
@@ -40,7 +40,6 @@ from textual.color import Color
 from textual.drivers.linux_driver import LinuxDriver
 from textual.filter import LineFilter
 
-from judgetui.i18n import _
 from judgetui.safe_text import CONTROL
 
 if TYPE_CHECKING:
@@ -52,22 +51,6 @@ GRACE_SECONDS = 3.0
 """How long a clean exit may take after the terminal went away before the process ends."""
 _POLL_MS = 500
 _GONE = select.POLLHUP | select.POLLERR | select.POLLNVAL | getattr(select, "POLLRDHUP", 0)
-
-
-def missing_terminal() -> str | None:
-    """Why the station cannot start here (a line for stderr), or None at a terminal."""
-    streams = {"stdin": sys.stdin, "stdout": sys.stdout, "stderr": sys.stderr}
-    for name, stream in streams.items():
-        try:
-            ok = stream is not None and os.isatty(stream.fileno())
-        except (AttributeError, OSError, ValueError):
-            ok = False
-        if not ok:
-            return _(
-                "the station needs a terminal, and {stream} is not one "
-                "(over SSH: ssh -t; for scripts: the commands, see judgetui --help)"
-            ).format(stream=name)
-    return None
 
 
 class ControlCharacterFilter(LineFilter):

@@ -40,7 +40,6 @@ from judgetui.store.file import (
     FileStamp,
     Snapshot,
     logger,
-    settle_young_objects,
     write_file_atomically,
 )
 from judgetui.store.lock import DEFAULT_LOCK_TIMEOUT, _InterProcessLock
@@ -71,7 +70,6 @@ __all__ = [
     "entry_hash",
     "logger",
     "normalise_head",
-    "settle_young_objects",
     "verify_entries",
     "write_file_atomically",
 ]

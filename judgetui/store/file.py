@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import errno
 import fcntl
-import gc
 import logging
 import os
 import secrets
@@ -43,6 +42,7 @@ import orjson
 
 from judgetui import diagnostics
 from judgetui.i18n import _
+from judgetui.perf import collector_paused, settle_young_objects
 from judgetui.store.chain import (
     GENESIS_HASH,
     VerifyResult,
@@ -342,20 +342,6 @@ def _read_raw(path: Path) -> tuple[bytes, os.stat_result] | None:
         os.close(fd)
 
 
-def settle_young_objects() -> None:
-    """Move every object the cyclic GC tracks into its oldest generation, without a pass.
-
-    Call right after making a large acyclic structure (a parsed file, a folded state).
-    Otherwise the GC walks all of it in its next young collection, again when it is
-    promoted to the middle generation, and once more in a full collection, each time
-    for nothing: ~150 ms of a station's start-up on a 10,000-record event. Objects in
-    the oldest generation are still freed as usual when no longer referenced, and still
-    collected by full collections. ``gc.freeze()`` + ``gc.unfreeze()`` is exactly that
-    move (two O(1) list splices); skipped if something else keeps objects frozen.
-    """
-    if gc.get_freeze_count() == 0:
-        gc.freeze()
-        gc.unfreeze()
 
 
 def _parse(path: Path, raw: bytes) -> Any:
@@ -363,11 +349,10 @@ def _parse(path: Path, raw: bytes) -> Any:
         raise EventFileError(_("{path}: empty file ({n} bytes)").format(path=path, n=len(raw)))
     # Parsing creates one dict per entry; the cyclic GC would run several full
     # passes over them mid-parse for nothing (JSON has no cycles): ~20% of load time.
-    gc_was_enabled = gc.isenabled()
-    gc.disable()
     try:
-        document = orjson.loads(raw)
-        settle_young_objects()
+        with collector_paused():
+            document = orjson.loads(raw)
+            settle_young_objects()
         return document
     except orjson.JSONDecodeError as exc:
         where = _("line {line}, column {column}").format(line=exc.lineno, column=exc.colno)
@@ -378,9 +363,6 @@ def _parse(path: Path, raw: bytes) -> Any:
         raise EventFileError(
             _("{path}: not valid JSON ({where})").format(path=path, where=where)
         ) from None
-    finally:
-        if gc_was_enabled:
-            gc.enable()
 
 
 def _check_header(path: Path, document: Any) -> tuple[dict[str, Any], dict[str, Any]]:

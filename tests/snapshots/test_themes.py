@@ -26,7 +26,7 @@ from judgetui.settings import LoadedSettings
 from judgetui.state import EventState
 from judgetui.station import themes
 from judgetui.station.app import JudgeStation, open_station
-from judgetui.station.system_commands import choose_theme
+from judgetui.station.commands import choose_theme
 from judgetui.store import EventFile
 from tests.helpers.event import FIXED_NOW
 

@@ -15,7 +15,7 @@ from judgetui import engine, text
 from judgetui.engine import Situation
 from judgetui.rules import Rules
 from judgetui.service import Station
-from judgetui.station.screens.confirm import ConfirmModal
+from judgetui.station.dialogs.confirm import ConfirmModal
 from judgetui.station.screens.event import EventScreen
 from judgetui.station.screens.player import PlayerScreen, points_summary
 from judgetui.station.widgets.header import StationHeader

@@ -22,9 +22,9 @@ from judgetui.identity import Caller
 from judgetui.rules import Rules
 from judgetui.service import RecordRequest, Station
 from judgetui.station.app import JudgeStation, open_station
+from judgetui.station.dialogs.duplicate import DuplicateScreen
 from judgetui.station.screens.classify import ClassifyScreen
 from judgetui.station.screens.dashboard import DashboardScreen
-from judgetui.station.screens.duplicate import DuplicateScreen
 from judgetui.station.screens.history import HistoryScreen
 from judgetui.store import EventFile
 from tests.helpers.event import FIXED_NOW, FLOOR, HEAD, counting_ids

@@ -18,7 +18,7 @@ from judgetui.service import Station
 from judgetui.settings import LoadedSettings, SettingsError
 from judgetui.station import keymap
 from judgetui.station.app import JudgeStation, open_station
-from judgetui.station.screens.help import HelpScreen, key_sections
+from judgetui.station.dialogs.help import HelpScreen, key_sections
 from judgetui.station.widgets.table import RowTable
 from judgetui.store import EventFile
 from tests.helpers.event import FIXED_NOW, HEAD, counting_ids

@@ -14,13 +14,10 @@ from textual.pilot import Pilot
 
 from judgetui import i18n
 from judgetui.service import Station
-from judgetui.station.screens.reports import (
-    FindingModal,
-    InvestigationsScreen,
-    PlayerReportScreen,
-    RoundListScreen,
-    SaveReportModal,
-)
+from judgetui.station.dialogs.report import FindingModal, SaveReportModal
+from judgetui.station.screens.investigations import InvestigationsScreen
+from judgetui.station.screens.player_report import PlayerReportScreen
+from judgetui.station.screens.round_list import RoundListScreen
 from judgetui.station.widgets.table import RowTable
 from tests.helpers.event import FLOOR, HEAD, record
 from tests.station.test_station_screens import build_scene, make_app, pilot_test, settle
@@ -144,9 +141,9 @@ async def test_r_on_the_player_screen_opens_the_report_and_s_saves_it(
     app = make_app(scene)
     async with app.run_test(size=(120, 40)) as pilot:
         await dashboard(pilot)
-        from judgetui.station import screens
+        from judgetui.station.navigation import navigator
 
-        screens.open_player(app, "P5")
+        navigator(app).open_player("P5")
         await settle(pilot, lambda: name(pilot) == "PlayerScreen")
         await pilot.press("R")
         await settle(pilot, lambda: name(pilot) == "PlayerReportScreen")

@@ -13,9 +13,9 @@ import pytest
 from judgetui import text
 from judgetui.rules import Rules
 from judgetui.service import RecordRequest, Station
+from judgetui.station.dialogs.void import VoidModal
 from judgetui.station.screens.dashboard import pending_title
 from judgetui.station.screens.review import ReviewScreen
-from judgetui.station.screens.void import VoidModal
 from tests.helpers.event import FLOOR, HEAD, record
 from tests.snapshots.test_snapshots_screens import SIZES, Snap, push
 from tests.station.test_station_screens import (

@@ -10,8 +10,8 @@ from textual.widgets import Input
 from textual.widgets._toast import Toast
 
 from judgetui.rules import Rules
+from judgetui.station.dialogs.confirm import ConfirmModal
 from judgetui.station.screens.classify import ClassifyScreen
-from judgetui.station.screens.confirm import ConfirmModal
 from judgetui.station.screens.dashboard import DashboardScreen
 from judgetui.station.widgets.footer import StationFooter
 from tests.helpers.event import FLOOR, HEAD

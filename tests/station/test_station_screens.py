@@ -26,14 +26,14 @@ from judgetui.rules import Rules
 from judgetui.service import Station
 from judgetui.state import EventState
 from judgetui.station.app import JudgeStation
-from judgetui.station.screens.confirm import ConfirmModal
-from judgetui.station.screens.decision import DecisionChoice, DecisionModal
+from judgetui.station.dialogs.confirm import ConfirmModal
+from judgetui.station.dialogs.decision import DecisionChoice, DecisionModal
+from judgetui.station.dialogs.help import HelpScreen, key_sections, screen_classes
+from judgetui.station.dialogs.review_action import ReviewActionModal
 from judgetui.station.screens.event import EventScreen
 from judgetui.station.screens.first_run import FirstRunScreen, split_names
-from judgetui.station.screens.help import HelpScreen, key_sections, screen_classes
 from judgetui.station.screens.player import PlayerScreen
 from judgetui.station.screens.review import ReviewScreen
-from judgetui.station.screens.review_action import ReviewActionModal
 from judgetui.store import EventFile
 from tests.helpers.event import FIXED_NOW, FLOOR, HEAD, record
 

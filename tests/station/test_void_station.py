@@ -8,9 +8,9 @@ from textual.widgets import DataTable, Input, OptionList
 
 from judgetui.rules import Rules
 from judgetui.service import RecordResult, Station
-from judgetui.station.screens.decision import DecisionModal
+from judgetui.station.dialogs.decision import DecisionModal
+from judgetui.station.dialogs.void import ConfirmSanction, CorrectModal, VoidModal
 from judgetui.station.screens.player import PlayerScreen
-from judgetui.station.screens.void import ConfirmSanction, CorrectModal, VoidModal
 from tests.helpers.event import HEAD, record
 from tests.station.test_station_core import SIZE, walk_to_result
 from tests.station.test_station_core import make_app as open_app
@@ -145,10 +145,9 @@ async def test_a_disqualification_from_the_result_list_asks_first(
 
 @pilot_test
 async def test_an_upgrade_to_ejection_in_the_review_asks_first(station: Station) -> None:
-    from tests.helpers.event import FLOOR
-
+    from judgetui.station.dialogs.review_action import ReviewActionModal
     from judgetui.station.screens.review import ReviewScreen
-    from judgetui.station.screens.review_action import ReviewActionModal
+    from tests.helpers.event import FLOOR
 
     record(station, FLOOR, "P2", "slow_play", penalty="single_warning")
     app = make_app(station)

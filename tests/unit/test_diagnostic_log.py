@@ -140,7 +140,7 @@ def test_station_start_and_stop(
     import judgetui.station.app
 
     monkeypatch.setattr(judgetui.station.app, "run_station", lambda **kwargs: 0)
-    monkeypatch.setattr("judgetui.station.terminal.missing_terminal", lambda: None)
+    monkeypatch.setattr("judgetui.tty.missing_terminal", lambda: None)
     db = tmp_path / "e.json"
     assert main(["--db", str(db), "--log", str(log_path), "--lang", "en"]) == 0
     lines = log_path.read_text().splitlines()

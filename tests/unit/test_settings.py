@@ -206,7 +206,7 @@ def test_the_station_gets_the_settings(tmp_path: Path, monkeypatch: pytest.Monke
         return 0
 
     monkeypatch.setattr(judgetui.station.app, "run_station", fake_station)
-    monkeypatch.setattr("judgetui.station.terminal.missing_terminal", lambda: None)
+    monkeypatch.setattr("judgetui.tty.missing_terminal", lambda: None)
     user_config().write_text('language = "ja"\nrefresh_ms = 500\nevent_file = "mine.json"\n')
     assert main([]) == 0
     assert seen["db"] == str(user_config().parent / "mine.json")

@@ -17,7 +17,7 @@ from rich.segment import Segment
 from judgetui import cli
 from judgetui.rules import Rules
 from judgetui.service import BadInput, RecordRequest, Station
-from judgetui.station import screens
+from judgetui.station.navigation import navigator
 from judgetui.station.terminal import ControlCharacterFilter
 from tests.helpers.event import FLOOR, HEAD
 from tests.station.test_station_core import make_app, pilot_test, session_of, until
@@ -189,7 +189,7 @@ async def test_the_station_shows_hostile_text_spelled_out(
         dashboard = app.export_screenshot()
         assert _no_controls(dashboard)
         assert "Evil\\x1b]2;owned" in dashboard
-        screens.open_player(app, "P9")
+        navigator(app).open_player("P9")
         await pilot.pause()
         player = app.export_screenshot()
         assert _no_controls(player)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from textual import events, on
 from textual.binding import Binding
@@ -23,9 +23,6 @@ from textual.worker import Worker
 from judgetui.i18n import _
 from judgetui.station.messages import ServiceCall, ServiceDone, ServiceFailed, error_text
 from judgetui.station.session import Session
-
-if TYPE_CHECKING:
-    from judgetui.station.app import JudgeStation
 
 T = TypeVar("T")
 __all__ = ["StationScreen", "error_text", "localize_bindings", "run_service"]
@@ -55,6 +52,17 @@ def localize_bindings(node: DOMNode, *, head_only: Iterable[str] = (), is_head: 
         bindings.key_to_bindings[key] = localized
 
 
+@runtime_checkable
+class StationApp(Protocol):
+    """What a station screen needs of its App (`judgetui.station.app.JudgeStation`).
+
+    Named here, not imported: the App imports the screens, a screen must not import it.
+    """
+
+    session: Session | None
+    cursor_blink: bool
+
+
 class StationScreen(Screen[None]):
     """A full screen of the station, signed in as `session.judge`."""
 
@@ -66,11 +74,9 @@ class StationScreen(Screen[None]):
         self._seen_version = -1
 
     @property
-    def station_app(self) -> JudgeStation:
-        from judgetui.station.app import JudgeStation
-
+    def station_app(self) -> StationApp:
         app = self.app
-        assert isinstance(app, JudgeStation)
+        assert isinstance(app, StationApp)
         return app
 
     @property

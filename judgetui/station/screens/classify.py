@@ -29,8 +29,8 @@ from judgetui.i18n import N_, _, language
 from judgetui.search import fold, player_text
 from judgetui.service import RecordedPenalty, RecordRequest, RecordResult
 from judgetui.state import EventState, RecordState
+from judgetui.station.dialogs.duplicate import DuplicateAnswer
 from judgetui.station.screens.base import StationScreen
-from judgetui.station.screens.duplicate import DuplicateAnswer
 from judgetui.station.widgets.footer import StationFooter
 from judgetui.station.widgets.format import (
     outcome_text,
@@ -1061,10 +1061,10 @@ class ClassifyScreen(StationScreen):
             # The service says what is a possible duplicate; the judge, once shown it,
             # answers (a witness note, or a second incident with its reason).
             if answer is None:
-                found = session.station.possible_duplicate(session.judge.name, request)
+                found = session.possible_duplicate(request)
                 if found is not None:
                     return found
-            return session.station.record(session.judge.name, request)
+            return session.record(request)
 
         def done(result: RecordResult | RecordState) -> None:
             if isinstance(result, RecordState):
@@ -1075,7 +1075,7 @@ class ClassifyScreen(StationScreen):
         self.run_service(record, on_result=done, on_done=finished)
 
     def _ask_duplicate(self, earlier: RecordState, *, as_request: bool) -> None:
-        from judgetui.station.screens.duplicate import DuplicateScreen
+        from judgetui.station.dialogs.duplicate import DuplicateScreen
 
         note = self.query_one("#note", Input)
 
@@ -1088,7 +1088,7 @@ class ClassifyScreen(StationScreen):
 
     def _ask_before_sanction(self) -> bool:
         """An ejection or a disqualification asks first (`ConfirmSanction`); True if asked."""
-        from judgetui.station.screens.void import confirm_sanction, ends_tournament
+        from judgetui.station.dialogs.void import confirm_sanction, ends_tournament
 
         rules = self.session.rules
         choice = self.chosen()

@@ -22,7 +22,7 @@ from textual.widgets import Input, Static
 from judgetui.i18n import N_, _, ngettext
 from judgetui.search import fold, player_text
 from judgetui.state import QUEUE_ORDER, DecisionState, QueueItem
-from judgetui.station import screens
+from judgetui.station.navigation import navigator
 from judgetui.station.screens.base import StationScreen
 from judgetui.station.session import HEAD_SHOWN, Session
 from judgetui.station.widgets.footer import StationFooter
@@ -456,31 +456,29 @@ class DashboardScreen(StationScreen):
         )
 
     async def action_new_incident(self) -> None:
-        from judgetui.station.screens.classify import ClassifyScreen
-
-        await self.app.push_screen(ClassifyScreen())
+        await navigator(self.app).open_classify()
 
     def action_review(self) -> None:
-        screens.open_review(self.app)
+        navigator(self.app).open_review()
 
     def action_event(self) -> None:
-        screens.open_event(self.app)
+        navigator(self.app).open_event()
 
     def action_history(self) -> None:
-        screens.open_history(self.app)
+        navigator(self.app).open_history()
 
     def action_round_list(self) -> None:
-        screens.open_round_list(self.app)
+        navigator(self.app).open_round_list()
 
     def action_investigations(self) -> None:
-        screens.open_investigations(self.app)
+        navigator(self.app).open_investigations()
 
     def action_decide(self) -> None:
         player = self.selected_player()
         if player is None:
             return
         try:
-            from judgetui.station.screens.decision import decide_for
+            from judgetui.station.dialogs.decision import decide_for
         except ImportError as error:
             self.notify(str(error), severity="error")
             return
@@ -488,7 +486,7 @@ class DashboardScreen(StationScreen):
 
     def action_quit(self) -> None:
         """q asks first: a stray q must not end a judge's session (over SSH, a logout)."""
-        from judgetui.station.screens.confirm import ConfirmModal
+        from judgetui.station.dialogs.confirm import ConfirmModal
 
         def answered(quit_now: bool | None) -> None:
             if quit_now:
@@ -517,19 +515,19 @@ class DashboardScreen(StationScreen):
     def _open(self, event: RowTable.Selected) -> None:
         table = event.table.id
         if table == "players":
-            screens.open_player(self.app, event.key)
+            navigator(self.app).open_player(event.key)
         elif table == "recent":
             record = self.session.state.records.get(event.key)
             if record is not None:
-                screens.open_player(self.app, record.player)
+                navigator(self.app).open_player(record.player)
         elif table == "pending":
             item = next((i for i in self._queue if i.id == event.key), None)
             if item is None:
                 return
             if self.session.is_head:
-                screens.open_review(self.app, item.id)
+                navigator(self.app).open_review(item.id)
             else:
-                screens.open_player(self.app, item.player)
+                navigator(self.app).open_player(item.player)
 
 
 def _id_column() -> Column:

@@ -28,11 +28,10 @@ from judgetui.models import Judge
 from judgetui.roster import Roster, RosterError, read_roster
 from judgetui.service import BadInput, renamed_players
 from judgetui.state import EventState
+from judgetui.station.dialogs.confirm import ConfirmModal
 from judgetui.station.screens.base import StationScreen
-from judgetui.station.screens.confirm import ConfirmModal
-from judgetui.station.screens.player import clock_time
 from judgetui.station.widgets.footer import StationFooter
-from judgetui.station.widgets.format import phase_name
+from judgetui.station.widgets.format import clock_time, phase_name
 from judgetui.station.widgets.header import StationHeader
 
 
@@ -187,7 +186,7 @@ class EventScreen(StationScreen):
             if not yes:
                 return
             self.run_service(
-                lambda: session.station.enter_finals(session.judge.name),
+                lambda: session.enter_finals(),
                 done=_("The final rounds have begun: every count restarts from zero."),
             )
 
@@ -225,7 +224,7 @@ class EventScreen(StationScreen):
             def answered(yes: bool | None) -> None:
                 if yes:
                     self.run_service(
-                        lambda: session.station.set_round(session.judge.name, number, back=True),
+                        lambda: session.set_round(number, back=True),
                         done=_("The round is set back to {n}.").format(n=number),
                     )
 
@@ -243,7 +242,7 @@ class EventScreen(StationScreen):
             )
             return
         self.run_service(
-            lambda: session.station.set_round(session.judge.name, number),
+            lambda: session.set_round(number),
             done=_("Round {n} has begun.").format(n=number),
         )
 
@@ -264,7 +263,7 @@ class EventScreen(StationScreen):
                 self.set_focus(None)
 
         self.run_service(
-            lambda: session.station.add_judge(session.judge.name, new),
+            lambda: session.add_judge(new),
             done=_("{name} joins as a floor judge.").format(name=new.name),
             on_done=finished,
         )
@@ -287,7 +286,7 @@ class EventScreen(StationScreen):
             try:
                 roster = read_roster_file(path)
                 renamed.extend(renamed_players(session.state, roster.players))
-                session.station.import_players(session.judge.name, roster.players)
+                session.import_players(roster.players)
             except Exception as exc:
                 failure.append(str(exc))
                 raise

@@ -160,7 +160,7 @@ class FirstRunScreen(Screen[EventState | None]):
         if not any(self._value(field) for field in FIELDS):
             self.dismiss(None)
             return
-        from judgetui.station.screens.confirm import ConfirmModal
+        from judgetui.station.dialogs.confirm import ConfirmModal
 
         def answered(leave: bool | None) -> None:
             if leave:

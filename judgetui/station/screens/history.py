@@ -24,12 +24,11 @@ from judgetui import text
 from judgetui.history import JudgeCounts, judge_counts, matching, parse_filter
 from judgetui.i18n import N_, _
 from judgetui.state import EventState, RecordState
-from judgetui.station import screens
+from judgetui.station.navigation import navigator
 from judgetui.station.screens.base import StationScreen
-from judgetui.station.screens.player import clipped, clock_time
 from judgetui.station.widgets.context import context_lines
 from judgetui.station.widgets.footer import StationFooter
-from judgetui.station.widgets.format import penalty_text, status_name
+from judgetui.station.widgets.format import clipped, clock_time, penalty_text, status_name
 from judgetui.station.widgets.header import StationHeader
 
 SHOWN = 200
@@ -244,7 +243,7 @@ class HistoryScreen(StationScreen):
     def action_player(self) -> None:
         record = self.records.get(self._highlighted_key() or "")
         if record is not None:
-            screens.open_player(self.app, record.player)
+            navigator(self.app).open_player(record.player)
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -10,7 +10,6 @@ note, and the three-warning decisions sit in their phase with the records.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
 from typing import ClassVar
 
 from rich.text import Text
@@ -23,21 +22,22 @@ from textual.widgets.data_table import CellDoesNotExist
 from judgetui import engine, text
 from judgetui.i18n import N_, _, ngettext
 from judgetui.state import DecisionState, EventState, PlayerState, RecordState
+from judgetui.station.navigation import navigator
 from judgetui.station.screens.base import StationScreen
 from judgetui.station.widgets.context import context_lines
 from judgetui.station.widgets.footer import StationFooter
 from judgetui.station.widgets.format import (
+    INFRACTION_WIDTH,
+    clipped,
+    clock_time,
     judge_text,
     outcome_text,
-    parse_at,
     phase_name,
     status_name,
 )
 from judgetui.station.widgets.header import StationHeader
 
 Row = tuple[str | Text, ...]
-INFRACTION_WIDTH = 28
-"""Cells for an infraction's name in a table; the full name is in the details."""
 
 
 @dataclass(frozen=True)
@@ -48,24 +48,6 @@ class Line:
     key: str
     row: Row
     detail: Text
-
-
-def clipped(value: str, width: int) -> Text:
-    """``value`` cut to ``width`` terminal cells with an ellipsis (wide characters count 2)."""
-    out = Text(value)
-    out.truncate(width, overflow="ellipsis")
-    return out
-
-
-def clock_time(at: str, now: datetime | None = None) -> str:
-    """Local wall-clock time (``14:02``); with the date when it is not ``now``'s day."""
-    try:
-        local = parse_at(at).astimezone()
-    except ValueError:
-        return at
-    if now is not None and local.date() != now.astimezone().date():
-        return local.strftime("%m-%d %H:%M")
-    return local.strftime("%H:%M")
 
 
 def points_summary(state: EventState, player_id: str, points: int, owed: bool) -> str:
@@ -410,23 +392,19 @@ class PlayerScreen(StationScreen):
     # -- actions -------------------------------------------------------------------------
 
     def action_decide(self) -> None:
-        from judgetui.station.screens.decision import decide_for
+        from judgetui.station.dialogs.decision import decide_for
 
         decide_for(self, self.player_id)
 
     async def action_new_incident(self) -> None:
         """n: a new incident with this player chosen. Awaited until the screen is up, so
         keys typed right after ``n`` reach the classification (issue 11 item 8)."""
-        from judgetui.station.screens.classify import ClassifyScreen
-
-        await self.app.push_screen(ClassifyScreen([self.player_id]))
+        await navigator(self.app).open_classify([self.player_id])
 
     def action_review(self) -> None:
-        from judgetui.station.screens.review import ReviewScreen
-
         waiting = [i for i in self.session.queue() if i.player == self.player_id]
         if waiting:
-            self.app.push_screen(ReviewScreen(waiting[0].id))
+            navigator(self.app).open_review(waiting[0].id)
 
     def _voidable(self, correct: bool = False) -> RecordState | DecisionState | None:
         """The highlighted record or decision, when it still stands (and so can be voided)."""
@@ -460,7 +438,7 @@ class PlayerScreen(StationScreen):
         )
 
     def action_void(self) -> None:
-        from judgetui.station.screens.void import VoidModal
+        from judgetui.station.dialogs.void import VoidModal
 
         target = self._voidable()
         if target is None:
@@ -484,7 +462,7 @@ class PlayerScreen(StationScreen):
             if note is None:
                 return
             self.run_service(
-                lambda: session.station.void(session.judge.name, target_id, note),
+                lambda: session.void(target_id, note),
                 done=_("Voided: {what}.").format(what=self._what(target)),
             )
 
@@ -492,7 +470,7 @@ class PlayerScreen(StationScreen):
 
     def action_correct(self) -> None:
         from judgetui.service import RecordRequest
-        from judgetui.station.screens.void import Correction, CorrectModal, confirm_sanction
+        from judgetui.station.dialogs.void import Correction, CorrectModal, confirm_sanction
 
         target = self._voidable(correct=True)
         if not isinstance(target, RecordState):
@@ -518,7 +496,7 @@ class PlayerScreen(StationScreen):
                 penalty=fix.penalty,
             )
             self.run_service(
-                lambda: session.station.correct(session.judge.name, target.id, note, request),
+                lambda: session.correct(target.id, note, request),
                 done=_("Corrected: {penalty} for {player}.").format(
                     penalty=text.penalty_name(rules, fix.penalty), player=fix.player
                 ),
@@ -542,9 +520,7 @@ class PlayerScreen(StationScreen):
         )
 
     def action_report(self) -> None:
-        from judgetui.station import screens
-
-        screens.open_player_report(self.app, self.player_id)
+        navigator(self.app).open_player_report(self.player_id)
 
     def action_back(self) -> None:
         self.dismiss(None)

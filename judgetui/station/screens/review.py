@@ -25,14 +25,23 @@ from judgetui import engine, text
 from judgetui.i18n import N_, _, ngettext
 from judgetui.rules import SITUATION_FLAGS
 from judgetui.state import EventState, QueueItem, RecordState
+from judgetui.station.dialogs.decision import decide_for
+from judgetui.station.dialogs.review_action import ReviewActionModal, ReviewAnswer
+from judgetui.station.dialogs.void import confirm_sanction
+from judgetui.station.navigation import navigator
 from judgetui.station.screens.base import StationScreen
-from judgetui.station.screens.decision import decide_for
-from judgetui.station.screens.player import INFRACTION_WIDTH, PlayerScreen, clipped, clock_time
-from judgetui.station.screens.review_action import ReviewActionModal, ReviewAnswer
-from judgetui.station.screens.void import confirm_sanction
 from judgetui.station.widgets.context import context_lines
 from judgetui.station.widgets.footer import StationFooter
-from judgetui.station.widgets.format import ago, judge_text, outcome_text, phase_name, status_name
+from judgetui.station.widgets.format import (
+    INFRACTION_WIDTH,
+    ago,
+    clipped,
+    clock_time,
+    judge_text,
+    outcome_text,
+    phase_name,
+    status_name,
+)
 from judgetui.station.widgets.header import StationHeader
 
 
@@ -468,9 +477,7 @@ class ReviewScreen(StationScreen):
             self.minor_changes.pop(record.id, None)
 
         self.run_service(
-            lambda: session.station.review(
-                session.judge.name, record.id, action, penalty, note, wanted_minor
-            ),
+            lambda: session.review(record.id, action, penalty, note, wanted_minor),
             done=done,
             on_done=finished,
         )
@@ -560,7 +567,7 @@ class ReviewScreen(StationScreen):
 
     def action_void(self) -> None:
         """v: void the record (it stays in the log, marked voided; a reason is required)."""
-        from judgetui.station.screens.void import VoidModal, void_effect
+        from judgetui.station.dialogs.void import VoidModal, void_effect
 
         record = self._record()
         if record is None or record.status not in ("issued", "pending"):
@@ -581,7 +588,7 @@ class ReviewScreen(StationScreen):
             if note is None:
                 return
             self.run_service(
-                lambda: session.station.void(session.judge.name, record_id, note),
+                lambda: session.void(record_id, note),
                 done=_("Voided: {what}.").format(what=what),
             )
 
@@ -613,7 +620,7 @@ class ReviewScreen(StationScreen):
     def action_player(self) -> None:
         item = self.current
         if item is not None:
-            self.app.push_screen(PlayerScreen(item.player))
+            navigator(self.app).open_player(item.player)
 
     def action_scroll_card(self, pages: int) -> None:
         card = self.query_one("#review-item", VerticalScroll)

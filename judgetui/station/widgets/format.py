@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
@@ -10,7 +12,10 @@ from judgetui import text
 from judgetui.engine import Outcome
 from judgetui.i18n import _, ngettext
 from judgetui.rules import Rules
-from judgetui.state import DecisionState, EventState, PlayerState, RecordState
+from judgetui.state import DecisionState, EventState, PlayerState, QueueItem, RecordState
+
+if TYPE_CHECKING:
+    from judgetui.station.session import Session
 
 # Severity colours: readable on the dark theme and on a 16-colour terminal.
 _PENALTY_STYLE = {
@@ -26,9 +31,31 @@ _PENALTY_STYLE = {
 }
 
 
+INFRACTION_WIDTH = 28
+"""Cells for an infraction's name in a table; the full name is in the details."""
+
+
 def parse_at(at: str) -> datetime:
     moment = datetime.fromisoformat(at.replace("Z", "+00:00"))
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+def clipped(value: str, width: int) -> Text:
+    """``value`` cut to ``width`` terminal cells with an ellipsis (wide characters count 2)."""
+    out = Text(value)
+    out.truncate(width, overflow="ellipsis")
+    return out
+
+
+def clock_time(at: str, now: datetime | None = None) -> str:
+    """Local wall-clock time (``14:02``); with the date when it is not ``now``'s day."""
+    try:
+        local = parse_at(at).astimezone()
+    except ValueError:
+        return at
+    if now is not None and local.date() != now.astimezone().date():
+        return local.strftime("%m-%d %H:%M")
+    return local.strftime("%H:%M")
 
 
 def ago(at: str, now: datetime) -> str:
@@ -133,3 +160,26 @@ def decision_text(rules: Rules, decision: DecisionState) -> Text:
     if not decision.standing:
         out.stylize("dim strike")
     return out
+
+
+def queue_news(session: Session, items: Sequence[QueueItem]) -> str:
+    """A notification's text for new queue items: the first three, then how many more."""
+    state = session.state
+    lines = []
+    for item in items[:3]:
+        player = state.players[item.player]
+        penalty = text.penalty_name(session.rules, item.penalty)
+        if item.kind == "decision":
+            line = _("{player}: a three-warning decision is owed").format(player=player.name)
+        elif item.kind == "request":
+            line = _("{judge} asks for {penalty} for {player}").format(
+                judge=item.judge or "?", penalty=penalty, player=player.name
+            )
+        else:
+            line = _("{judge} gave {player} a {penalty}").format(
+                judge=item.judge or "?", penalty=penalty, player=player.name
+            )
+        lines.append(line)
+    if len(items) > 3:
+        lines.append(_("… and {n} more").format(n=len(items) - 3))
+    return "\n".join(lines)

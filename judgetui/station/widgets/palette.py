@@ -10,7 +10,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from judgetui.i18n import _
 from judgetui.search import fold, player_text
-from judgetui.station import screens
+from judgetui.station.navigation import navigator
 from judgetui.station.session import Session
 from judgetui.station.widgets.format import points_phrase
 
@@ -25,25 +25,25 @@ class StationCommands(Provider):
         session = getattr(self.app, "session", None)
         return session if isinstance(session, Session) else None
 
-    def _actions(self) -> list[tuple[str, str, Callable[[], None]]]:
+    def _actions(self) -> list[tuple[str, str, Callable[[], object]]]:
         session = self._session
         app = self.app
-        actions: list[tuple[str, str, Callable[[], None]]] = [
+        actions: list[tuple[str, str, Callable[[], object]]] = [
             (
                 _("New incident"),
                 _("Classify and record a penalty"),
-                partial(screens.open_classify, app),
+                navigator(app).open_classify,
             ),
             (
                 _("History"),
                 _("Records by player, judge, infraction, round, table"),
-                partial(screens.open_history, app),
+                navigator(app).open_history,
             ),
-            (_("Help"), _("Every key of the station"), partial(screens.open_help, app)),
+            (_("Help"), _("Every key of the station"), navigator(app).open_help),
             (
                 _("Round list"),
                 _("Losses, ejections and time extensions for the scorekeeper"),
-                partial(screens.open_round_list, app),
+                navigator(app).open_round_list,
             ),
         ]
         if session is not None and session.is_head:
@@ -51,17 +51,17 @@ class StationCommands(Provider):
                 (
                     _("Review queue"),
                     _("Notices, requests and decisions"),
-                    partial(screens.open_review, app),
+                    navigator(app).open_review,
                 ),
                 (
                     _("Event"),
                     _("Round, final rounds, judges, players"),
-                    partial(screens.open_event, app),
+                    navigator(app).open_event,
                 ),
                 (
                     _("Investigations"),
                     _("Open investigations: who, since when, the report"),
-                    partial(screens.open_investigations, app),
+                    navigator(app).open_investigations,
                 ),
             ]
         return actions
@@ -93,6 +93,6 @@ class StationCommands(Provider):
             yield Hit(
                 max(matcher.match(label), 0.5),
                 matcher.highlight(label),
-                partial(screens.open_player, self.app, player.id),
+                partial(navigator(self.app).open_player, player.id),
                 help=_("Player · {points}").format(points=points_phrase(state.points(player.id))),
             )

@@ -11,7 +11,7 @@ open disqualification. The modal decides nothing itself: it returns a
 `decide_for(screen, player_id)` is that caller for every screen: it opens the modal and,
 on a choice, calls `Station.decide` in a thread worker. Use it from the dashboard::
 
-    from judgetui.station.screens.decision import decide_for
+    from judgetui.station.dialogs.decision import decide_for
 
     def action_decide(self) -> None:
         decide_for(self, self.selected_player_id)
@@ -356,8 +356,7 @@ def decide_for(
 
         def decide(note: str) -> None:
             screen.run_service(
-                lambda: session.station.decide(
-                    session.judge.name,
+                lambda: session.decide(
                     player_id,
                     choice.penalty,
                     strong_cheating=choice.strong_cheating,
@@ -371,7 +370,7 @@ def decide_for(
                 on_done=on_done,
             )
 
-        from judgetui.station.screens.void import ConfirmSanction, ends_tournament
+        from judgetui.station.dialogs.void import ConfirmSanction, ends_tournament
 
         if not ends_tournament(rules, choice.penalty):
             decide(choice.note)

@@ -29,6 +29,7 @@ from judgetui.station.screens.base import localize_bindings
 from judgetui.station.widgets.footer import StationFooter
 
 # Screens in the order a judge meets them; any other screen module follows, by name.
+_PACKAGES = ("judgetui.station.screens", "judgetui.station.dialogs")
 SCREEN_ORDER = (
     "dashboard",
     "classify",
@@ -62,15 +63,25 @@ class KeySection:
 
 
 def screen_classes() -> list[type[Screen[object]]]:
-    """Every Screen subclass defined in a ``judgetui.station.screens`` module, in `SCREEN_ORDER`."""
-    import judgetui.station.screens as package
-
-    names = sorted(m.name for m in pkgutil.iter_modules(package.__path__) if not m.ispkg)
+    """Every Screen subclass defined in a module of ``judgetui.station.screens`` or
+    ``judgetui.station.dialogs``, in `SCREEN_ORDER` (by module name)."""
+    modules: list[str] = []
+    for package_name in _PACKAGES:
+        package = importlib.import_module(package_name)
+        modules += [
+            f"{package_name}.{m.name}"
+            for m in pkgutil.iter_modules(package.__path__)
+            if not m.ispkg
+        ]
     rank = {name: i for i, name in enumerate(SCREEN_ORDER)}
-    names.sort(key=lambda n: (rank.get(n, len(rank)), n))
+
+    def order(module: str) -> tuple[int, str]:
+        name = module.rpartition(".")[2]
+        return (rank.get(name, len(rank)), name)
+
     found: list[type[Screen[object]]] = []
-    for name in names:
-        module = importlib.import_module(f"{package.__name__}.{name}")
+    for name in sorted(modules, key=order):
+        module = importlib.import_module(name)
         own = [
             value
             for _name, value in inspect.getmembers(module, inspect.isclass)

@@ -1,0 +1,104 @@
+"""One table of the errors a judge can meet: each → one line and the command line's exit code.
+
+Both faces read it: the command line prints ``judgetui: <line>`` and exits with the code
+(CLI.md: 1 verify broken, 2 bad input, 3 not permitted, 4 could not save); the station
+shows the same words in a notification (`judgetui.station.messages.error_text`), as a
+sentence. An error not in the table is a bug: the command line lets it through as a
+traceback, the station says "Something went wrong".
+
+Where the two faces used to word one error differently, the command line's words were
+kept (its tests and scripts read them): the station's "The event file cannot be read"
+and "another station is writing; try again" are gone, the store's own message says it.
+
+Nothing here imports pydantic or the settings: an error of theirs can only exist once
+they were imported, so they are looked up in ``sys.modules``.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+
+from judgetui.i18n import N_, _
+from judgetui.rules import RulesError
+from judgetui.service import BadInput, NotPermitted
+from judgetui.store import EntryNotStorable, EventFileError, StoreWriteError
+
+EXIT_BROKEN = 1
+EXIT_BAD_INPUT = 2
+EXIT_NOT_PERMITTED = 3
+EXIT_NOT_SAVED = 4
+AS_IS = "{reason}"
+"""The error's own message as it is (it was written for the judge, and translated)."""
+WHERE = "{where}: {reason}"
+"""pydantic's own message, after the field it is about (pydantic's words are not translated)."""
+
+
+class CliError(Exception):
+    """A refusal of the command line's own (a bad option value), with its exit code."""
+
+    def __init__(self, message: str, code: int = EXIT_BAD_INPUT) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass(frozen=True)
+class Problem:
+    """What to tell the judge about one error, and the command's exit code."""
+
+    template: str
+    """The untranslated line (an ``N_`` string) with ``{}`` fields from ``values``."""
+    code: int
+    values: dict[str, object] = field(default_factory=dict)
+    logged: str | None = None
+    """The diagnostic log's word for it ("refused", "not saved"); None: not logged."""
+
+    @property
+    def line(self) -> str:
+        """The line as the command line prints it (after ``judgetui: ``)."""
+        return _(self.template).format(**self.values)
+
+    @property
+    def sentence(self) -> str:
+        """The line as the station shows it: the same words, begun with a capital."""
+        words = _(self.template)
+        return (words[:1].upper() + words[1:]).format(**self.values)
+
+
+def problem(error: BaseException) -> Problem | None:
+    """The table: ``error``'s line and exit code, or None for an error nobody expected."""
+    reason: dict[str, object] = {"reason": error}
+    if isinstance(error, CliError):
+        return Problem(AS_IS, error.code, reason)
+    settings = sys.modules.get("judgetui.settings")
+    if settings is not None and isinstance(error, settings.SettingsError):
+        return Problem(AS_IS, EXIT_BAD_INPUT, reason)
+    if isinstance(error, RulesError):
+        return _rules_problem(error)
+    if isinstance(error, BadInput | EventFileError):
+        return Problem(AS_IS, EXIT_BAD_INPUT, reason, logged="refused")
+    core = sys.modules.get("pydantic_core")
+    if core is not None and isinstance(error, core.ValidationError):
+        # a value the models refuse that no check caught
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        return Problem(WHERE, EXIT_BAD_INPUT, {"where": where, "reason": first["msg"]})
+    if isinstance(error, NotPermitted):
+        return Problem(N_("not permitted: {reason}"), EXIT_NOT_PERMITTED, reason, logged="refused")
+    if isinstance(error, EntryNotStorable):  # a value no check caught that JSON cannot hold
+        return Problem(N_("not saved: {reason}"), EXIT_BAD_INPUT, reason)
+    if isinstance(error, StoreWriteError):  # disk full, permissions, lock held too long
+        return Problem(N_("not saved: {reason}"), EXIT_NOT_SAVED, reason, logged="not saved")
+    return None
+
+
+def _rules_problem(error: RulesError) -> Problem:
+    """A rules file's first problem, and how many more `judgetui check-rules` lists."""
+    problems = str(error).splitlines() or [""]
+    if len(problems) == 1:
+        return Problem(AS_IS, EXIT_BAD_INPUT, {"reason": problems[0]})
+    return Problem(
+        N_("{first} (and {more} more: see `judgetui check-rules {path}`)"),
+        EXIT_BAD_INPUT,
+        {"first": problems[0], "more": len(problems) - 1, "path": error.path},
+    )

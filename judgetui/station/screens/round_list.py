@@ -1,0 +1,152 @@
+"""The round list in the station: every penalty of a round the scorekeeper must enter,
+and the head judge's marks of what was entered (`judgetui.report_texts` renders it;
+marks go through the session like every other act)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import Static
+
+from judgetui import report_texts, text
+from judgetui.i18n import N_, _, ngettext
+from judgetui.station.screens.base import StationScreen
+from judgetui.station.widgets.footer import StationFooter
+from judgetui.station.widgets.header import StationHeader
+from judgetui.station.widgets.table import Column, Row, RowTable
+
+
+class RoundListScreen(StationScreen):
+    """The scorekeeper's list for a round; the head judge marks lines entered."""
+
+    HELP_TITLE: ClassVar[str] = N_("Round list")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("x", "mark", N_("Mark entered"), id="round_list.mark"),
+        Binding("left,comma", "round(-1)", N_("Previous round"), id="round_list.previous"),
+        Binding("right,full_stop", "round(1)", N_("Next round"), id="round_list.next"),
+        Binding("escape", "back", N_("Back"), id="round_list.back"),
+    ]
+    HEAD_ONLY: ClassVar[frozenset[str]] = frozenset({"mark"})
+    DEFAULT_CSS = """
+    RoundListScreen #round-title { text-style: bold; color: $accent; padding: 0 1; }
+    RoundListScreen #round-summary { padding: 0 1; }
+    RoundListScreen #round-extensions { padding: 0 1; color: $text-muted; height: auto; }
+    """
+
+    def __init__(self, number: int | None = None) -> None:
+        super().__init__()
+        self.add_class("station-screen")
+        self.number = number
+        self._marking: set[str] = set()
+
+    def compose(self) -> ComposeResult:
+        yield StationHeader()
+        yield Static("", id="round-title")
+        yield RowTable(
+            [
+                Column(_("Table"), 8, fit=True),
+                Column(_("Player")),
+                Column(_("What"), rank=2),
+                Column(_("Entered"), 10, fit=True),
+            ],
+            empty=_("Nothing to enter for this round."),
+            id="round-items",
+        )
+        yield Static("", id="round-extensions")
+        yield Static("", id="round-summary")
+        yield StationFooter()
+
+    def on_mount(self) -> None:
+        self.show()
+        self.query_one("#round-items", RowTable).focus()
+
+    def on_state_changed(self) -> None:
+        self.show()
+
+    @property
+    def shown_round(self) -> int:
+        return self.number or self.session.state.round
+
+    def show(self) -> None:
+        state = self.session.state
+        self.query_one(StationHeader).show(self.session)
+        number = self.shown_round
+        items = report_texts.round_items(state, number)
+        self.query_one("#round-title", Static).update(
+            _("Round {n}: the scorekeeper's list · {event}").format(n=number, event=state.name)
+        )
+        rows = []
+        for item in items:
+            names = ", ".join(f"{p} {state.players[p].name}" for p in item.players)
+            what = report_texts.item_kind_name(state, item)
+            if item.kind == report_texts.EXTENSION:
+                what += " " + _("+{minutes} min").format(minutes=item.minutes)
+            elif item.kind in report_texts.LOSSES:
+                applies = text.applies_text(item.applies, item.kind)
+                if applies:
+                    what += f" · {applies}"
+                if item.game is not None:
+                    what += " · " + _("recorded in game {n}").format(n=item.game)
+                if item.carried:
+                    what += " · " + _("from round {n}, if its match had ended").format(n=item.round)
+            if item.voided:
+                mark = Text(_("voided: take it back"), style="bold red")
+            elif item.entered is not None:
+                mark = Text(_("entered"), style="green")
+            else:
+                mark = Text(_("not entered"), style="bold yellow")
+            rows.append(Row(item.id, (report_texts.table_name(item.table), names, what, mark)))
+        self.query_one("#round-items", RowTable).set_rows(rows)
+        totals = report_texts.extensions_by_table(items)
+        self.query_one("#round-extensions", Static).update(
+            _("Extensions by table")
+            + ": "
+            + ", ".join(
+                _("{table}: +{minutes} min").format(table=report_texts.table_name(t), minutes=m)
+                for t, m in totals.items()
+            )
+            if totals
+            else ""
+        )
+        left = sum(1 for i in items if i.entered is None)
+        if not items:
+            summary = ""
+        elif left:
+            summary = ngettext(
+                "Not yet entered: {n} of {total} item.",
+                "Not yet entered: {n} of {total} items.",
+                len(items),
+            ).format(n=left, total=len(items))
+        else:
+            summary = _("Every item is entered.")
+        self.query_one("#round-summary", Static).update(summary)
+
+    def action_round(self, step: int) -> None:
+        self.number = max(1, self.shown_round + step)
+        self.show()
+
+    def action_mark(self) -> None:
+        key = self.query_one("#round-items", RowTable).cursor_key
+        state = self.session.state
+        if key is None or key in self._marking:
+            return
+        if key in state.entered:
+            self.notify(_("Already entered."), severity="information")
+            return
+        self._marking.add(key)
+        session = self.session
+
+        def done(_ok: bool) -> None:
+            self._marking.discard(key)
+
+        self.run_service(
+            lambda: session.mark_entered([key], self.shown_round),
+            done=_("Marked entered."),
+            on_done=done,
+        )
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
