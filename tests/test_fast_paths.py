@@ -1,8 +1,5 @@
 """The fast paths behave exactly like the slow ones they stand in for.
 
-* `judgetui.rules` holds the rules as plain dataclasses that mirror the pydantic schema
-  in `judgetui.rules_schema` (the shipped text is built from its TOML without pydantic:
-  see `tests/test_trust_rules.py`);
 * `judgetui.payloads` builds the record and review payloads as plain dicts, equal to
   what the pydantic models in `judgetui.models` dump;
 * the command line records a penalty without importing pydantic.
@@ -10,74 +7,20 @@
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pydantic import BaseModel, ValidationError
-from pydantic_core import PydanticUndefined
+from pydantic import ValidationError
 
-from judgetui import models, payloads, rules, rules_schema
+from judgetui import models, payloads
 
 ROOT = Path(__file__).resolve().parent.parent
 YES_NO = ("--intentional", "no", "--disruptive", "yes")
-SHAPES = [
-    "Penalty",
-    "Category",
-    "Upgrade",
-    "HistoryRules",
-    "FinalsRules",
-    "DecisionOption",
-    "ThreeWarnings",
-    "Sanctions",
-    "Group",
-    "TardinessStep",
-    "Infraction",
-    "Rules",
-]
-
-
-# ----------------------------------------------------------------------- rules
-
-
-def _model_fields(model: type[BaseModel]) -> dict[str, object]:
-    return {
-        name: ("required" if info.default is PydanticUndefined else info.default)
-        for name, info in model.model_fields.items()
-    }
-
-
-def _dataclass_fields(cls: type) -> dict[str, object]:
-    out: dict[str, object] = {}
-    for f in dataclasses.fields(cls):
-        if f.default is not dataclasses.MISSING:
-            out[f.name] = f.default
-        elif f.default_factory is not dataclasses.MISSING:
-            out[f.name] = f.default_factory()
-        else:
-            out[f.name] = "required"
-    return out
-
-
-@pytest.mark.parametrize("name", SHAPES)
-def test_runtime_rules_mirror_the_schema(name: str) -> None:
-    schema = getattr(rules_schema, name)
-    runtime = getattr(rules, name)
-    assert _dataclass_fields(runtime) == _model_fields(schema)
-
-
-def test_the_shipped_rules_equal_their_validated_dump() -> None:
-    text = rules.shipped_rules_text()
-    validated = rules_schema.Rules.model_validate(rules._parse_toml(text, "rules.toml"))
-    assert dataclasses.asdict(rules.parse_rules(text)) == validated.model_dump()
-
-
 # ----------------------------------------------------------------------- payloads
 
 texts = st.text(
