@@ -424,10 +424,8 @@ def _settings(args: argparse.Namespace) -> LoadedSettings:
     if loaded is None:
         from judgetui import settings
 
-        # the station and `config` check the file afresh; one-shot commands may use the
-        # cache of a file validated before (no pydantic import)
         fresh = args.command in (None, "config", "demo")
-        loaded = settings.load(getattr(args, "config", None), cached=not fresh)
+        loaded = settings.load(getattr(args, "config", None))
         if fresh and loaded.keys:
             # the keymap names the station's bindings: checking it imports Textual
             from judgetui.station import keymap
