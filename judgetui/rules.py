@@ -39,10 +39,13 @@ if TYPE_CHECKING:
 WARNING = "warning"
 SANCTION = "sanction"
 ANY_CATEGORY = "any"
-#: Flags that are situations rather than upgrade questions: the engine reads them
-#: through ``[sanctions]`` (which game or match a loss applies to). Their words and
-#: command-line options are `judgetui.engine.questions.SITUATIONS`.
-SITUATION_FLAGS = frozenset({"between_matches", "advantage_in_game"})
+#: Flags that are situations rather than upgrade questions, the engine reads them
+#: through ``[sanctions]`` (which game or match a loss applies to), with the command
+#: line's option for each (their words: `judgetui.text.question_text`).
+SITUATION_OPTIONS = {"between_matches": "between-matches", "advantage_in_game": "in-game-advantage"}
+SITUATION_FLAGS = frozenset(SITUATION_OPTIONS)
+#: What an upgrade question's ``option`` may be: a plain long option's name.
+OPTION_NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 #: The versions of the rules file's format this code reads.
 KNOWN_VERSIONS = (1,)
 
@@ -332,7 +335,19 @@ def _cross_check(rules: Rules) -> list[str]:
         need(f"categories.{key}.minimum", category.minimum, warnings, "a warning level")
 
     flags = [*rules.upgrades, *SITUATION_FLAGS]
+    taken = {option: f"situation {flag}" for flag, option in SITUATION_OPTIONS.items()}
     for key, upgrade in rules.upgrades.items():
+        name = upgrade.option or key.replace("_", "-")
+        if not OPTION_NAME.fullmatch(name):
+            problems.append(
+                f"upgrades.{key}.option: {name!r} is not an option name "
+                "(lower-case letters, digits and single hyphens)"
+            )
+        elif name in taken:
+            problems.append(
+                f"upgrades.{key}.option: --{name} is already the option of {taken[name]}"
+            )
+        taken[name] = f"upgrades.{key}"
         need(f"upgrades.{key}.raises_to", upgrade.raises_to, penalties, "a penalty")
         for i, infraction in enumerate(upgrade.applies_to):
             need(

@@ -16,10 +16,10 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 from judgetui import after_ejection, engine, payloads, text
-from judgetui.engine import Classification, Outcome, Situation, sanction_applies
+from judgetui.engine import Classification, Outcome, Situation, questions, sanction_applies
 from judgetui.i18n import N_, _
 from judgetui.identity import Caller, current_caller
-from judgetui.rules import SITUATION_FLAGS, WARNING, Rules, RulesSource, shipped_rules, source_of
+from judgetui.rules import WARNING, Rules, RulesSource, shipped_rules, source_of
 from judgetui.safe_text import refuse_controls_in_note
 from judgetui.state import (
     EXTENSION_ITEM,
@@ -261,7 +261,7 @@ class Planner:
         raise BadInput(_("unknown penalty {key!r} (known: {known})").format(key=key, known=known))
 
     def flags(self, flags: Iterable[str]) -> frozenset[str]:
-        allowed = {*self.rules.upgrades, *SITUATION_FLAGS}
+        allowed = questions.flags(self.rules)
         for flag in flags:
             if flag not in allowed:
                 raise BadInput(
