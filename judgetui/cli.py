@@ -47,16 +47,8 @@ MAX_MINUTES = 24 * 60
 MAX_DEMO_PLAYERS = 20_000
 MAX_DEMO_RECORDS = 100_000
 MAX_SEED = 2**32 - 1
-FLAG_OPTIONS = {
-    "advantage": "serious_advantage",
-    "suspect_cheating": "suspected_cheating",
-    "strong_cheating": "strong_cheating",
-    "severe_unsporting": "severe_unsporting",
-    "egregious": "egregious_unsporting",
-    "undetermined": "undetermined_intent",
-    "between_matches": "between_matches",
-    "in_game_advantage": "advantage_in_game",
-}
+#: The namespace attribute of a yes/no question's option: this prefix and the flag.
+FLAG_DEST = "flag:"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -149,23 +141,25 @@ def _common(parser: argparse.ArgumentParser, *, top: bool) -> None:
     )
 
 
-def _flags(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--advantage", action="store_true", help=_("a serious advantage"))
-    parser.add_argument("--suspect-cheating", action="store_true")
-    parser.add_argument("--strong-cheating", action="store_true")
-    parser.add_argument("--severe-unsporting", action="store_true")
-    parser.add_argument("--egregious", action="store_true", help=_("egregious unsporting conduct"))
-    parser.add_argument(
-        "--undetermined",
-        action="store_true",
-        help=_("cannot tell which player was intentional"),
-    )
-    parser.add_argument("--between-matches", action="store_true")
-    parser.add_argument(
-        "--in-game-advantage",
-        action="store_true",
-        help=_("it gave an advantage in the current game (a game loss applies to it)"),
-    )
+def _flags(parser: argparse.ArgumentParser, rules: Rules) -> None:
+    """One option per yes/no question of ``rules`` (`judgetui.engine.questions`), and
+    ``--minutes``: a question added to the rules is an option of ``record`` and
+    ``classify`` with nothing written here."""
+    from judgetui import text
+    from judgetui.engine import questions
+
+    for option, flag in questions.options(rules).items():
+        words = text.question_text(rules, flag).replace("%", "%%")  # argparse formats help
+        try:
+            parser.add_argument(
+                f"--{option}", dest=FLAG_DEST + flag, action="store_true", help=words
+            )
+        except argparse.ArgumentError:
+            raise CliError(
+                _("the rules' question {flag!r} takes --{option}, which is taken").format(
+                    flag=flag, option=option
+                )
+            ) from None
     parser.add_argument(
         "--minutes", type=_int_in(0, MAX_MINUTES), help=_("minutes late (tardiness)")
     )
@@ -195,7 +189,10 @@ def _context_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(rules: Rules | None = None) -> argparse.ArgumentParser:
+    """The command line; ``record`` and ``classify`` take the questions of ``rules``
+    (default: the shipped rules) as options."""
+    rules = shipped_rules() if rules is None else rules
     parser = _Parser(prog="judgetui", description=_("The judge station for card-game tournaments."))
     _common(parser, top=True)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
@@ -219,7 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
     classify.add_argument("--intentional", type=_yes_no, required=True)
     classify.add_argument("--disruptive", type=_yes_no, required=True)
     classify.add_argument("--infraction")
-    _flags(classify)
+    _flags(classify, rules)
     classify.add_argument("--finals", action="store_true", help=_("classify for the final rounds"))
 
     event = command(
@@ -284,7 +281,7 @@ def build_parser() -> argparse.ArgumentParser:
     record.add_argument("--infraction", required=True)
     record.add_argument("--intentional", type=_yes_no, required=True)
     record.add_argument("--disruptive", type=_yes_no, required=True)
-    _flags(record)
+    _flags(record, rules)
     record.add_argument("--note", default="")
     record.add_argument("--penalty")
     record.add_argument(
@@ -415,10 +412,8 @@ def _settings(args: argparse.Namespace) -> LoadedSettings:
     if loaded is None:
         from judgetui import settings
 
-        # the station and `config` check the file afresh; one-shot commands may use the
-        # cache of a file validated before (no pydantic import)
         fresh = args.command in (None, "config", "demo")
-        loaded = settings.load(getattr(args, "config", None), cached=not fresh)
+        loaded = settings.load(getattr(args, "config", None))
         if fresh and loaded.keys:
             # the keymap names the station's bindings: checking it imports Textual
             from judgetui.station import keymap
@@ -473,7 +468,45 @@ def _emit_json(value: Any) -> None:
 
 
 def _situation_flags(args: argparse.Namespace) -> frozenset[str]:
-    return frozenset(flag for option, flag in FLAG_OPTIONS.items() if getattr(args, option, False))
+    """The flags of the yes/no options given (see `_flags`)."""
+    return frozenset(
+        name.removeprefix(FLAG_DEST)
+        for name, given in vars(args).items()
+        if name.startswith(FLAG_DEST) and given
+    )
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """The command line parsed with the questions of the rules it runs on.
+
+    The parser first offers the shipped rules' questions. A ``record`` or ``classify``
+    given an option they lack is parsed again with the questions of its own rules (the
+    event's, or classify's ``--rules``), so a question an event's rules add is an option
+    there; an option neither knows is argparse's usual one-line error (exit 2).
+    """
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        rules = _rules_in_effect(args)
+        if rules is not None:
+            parser = build_parser(rules)
+        args = parser.parse_args(argv)
+    return args
+
+
+def _rules_in_effect(args: argparse.Namespace) -> Rules | None:
+    """The rules a ``record`` (the event's) or ``classify`` (``--rules``) runs on, when
+    they are not the shipped ones; None otherwise, or when they cannot be read (the
+    command itself then says why, or argparse refuses the unknown option)."""
+    if args.command == "classify" and args.rules is not None:
+        return load_rules(args.rules)
+    if args.command != "record":
+        return None
+    try:
+        station = _station(args)
+        return station.load().rules if station.file.exists() else None
+    except Exception:  # the command's own run reports the problem
+        return None
 
 
 # -- commands ----------------------------------------------------------------------
@@ -1210,7 +1243,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         wanted = i18n.language_from_argv(sys.argv[1:] if argv is None else argv)
         i18n.set_language(wanted or i18n.default_language())
         with i18n.argparse_language():
-            args = build_parser().parse_args(argv)
+            args = parse_args(argv)
         if args.log:
             diagnostics.configure(args.log)
         command = args.command

@@ -1,39 +1,51 @@
-"""The rules as data: the shapes of `rules.toml`, its cross-checks and the loader.
+"""The rules as data: the ONE declaration of `rules.toml`'s shapes, its cross-checks and
+the loader.
 
 Nothing here decides a penalty; the engine reads these objects. Every problem in a
 rules file becomes one clear line (``RulesError.problems``) so the command line and the
 station can refuse a bad file without a traceback.
 
-A rules file is validated with the pydantic schema in `judgetui.rules_schema`, then
-held as the plain frozen dataclasses below. An event keeps the exact text of its rules
-in its own log (see `judgetui.state`), so what a judge may issue is decided by the event
-file alone: nothing here reads a cache, an environment variable or a file in $HOME.
+Each shape below is declared once, as a frozen dataclass that pydantic v2 validates
+(pydantic reads stdlib dataclasses, their ``__pydantic_config__`` and the ``Annotated``
+bounds; see `_validate`). The same classes are what the engine reads, so there is no
+second copy to keep in step. An event keeps the exact text of its rules in its own log
+(see `judgetui.state`), so what a judge may issue is decided by the event file alone:
+nothing here reads a cache, an environment variable or a file in $HOME.
 
 Validated rules are remembered in memory only, keyed by the full sha256 of their text
 (`parse_rules`). The text that ships with the package is the one exception to running
-the pydantic schema: it is part of the installed code, checked against the schema by the
-tests, and built straight from its TOML when a text's sha256 is the shipped file's. That
-keeps pydantic's import and schema build (most of a `judgetui record`'s start-up) out of
-every command on an event made with the shipped rules.
+the pydantic validator: it is part of the installed code, validated by the tests
+(``tests/test_rules_one_shape.py``), and built straight from its TOML by `_construct`,
+which walks these same declarations' type hints, when a text's sha256 is the shipped
+file's. That keeps pydantic's import and schema build (most of a `judgetui record`'s
+start-up) out of every command on an event made with the shipped rules.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass, field
+import types
+import typing
+from dataclasses import dataclass, field, fields, is_dataclass
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union
 
 if TYPE_CHECKING:
-    from pydantic import ValidationError
+    from pydantic import GetCoreSchemaHandler, ValidationError
+    from pydantic_core import CoreSchema
 
 WARNING = "warning"
 SANCTION = "sanction"
 ANY_CATEGORY = "any"
-#: Flags that are situations rather than upgrade questions.
-SITUATION_FLAGS = frozenset({"between_matches", "advantage_in_game"})
+#: Flags that are situations rather than upgrade questions, the engine reads them
+#: through ``[sanctions]`` (which game or match a loss applies to), with the command
+#: line's option for each (their words: `judgetui.text.question_text`).
+SITUATION_OPTIONS = {"between_matches": "between-matches", "advantage_in_game": "in-game-advantage"}
+SITUATION_FLAGS = frozenset(SITUATION_OPTIONS)
+#: What an upgrade question's ``option`` may be: a plain long option's name.
+OPTION_NAME = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 #: The versions of the rules file's format this code reads.
 KNOWN_VERSIONS = (1,)
 
@@ -47,17 +59,81 @@ class RulesError(Exception):
         super().__init__("\n".join(f"{path}: {p}" for p in problems))
 
 
-# The runtime shapes: plain frozen dataclasses, the same fields and defaults as the
-# pydantic schema in `judgetui.rules_schema` (which validates a file before any of these
-# is built from it). Keyword-only, so the field order can follow the schema's.
+# -- what pydantic checks beyond the types ---------------------------------------------------
+# Markers pydantic reads through ``__get_pydantic_core_schema__``: declared here without
+# importing pydantic, which is imported only when a text is validated.
+
+
+@dataclass(frozen=True, slots=True)
+class _Range:
+    """An integer bound (``ge``/``le``), as pydantic's ``Field(ge=…, le=…)``."""
+
+    ge: int | None = None
+    le: int | None = None
+
+    def __get_pydantic_core_schema__(
+        self, source: Any, handler: GetCoreSchemaHandler
+    ) -> CoreSchema:
+        schema: Any = dict(handler(source))
+        if self.ge is not None:
+            schema["ge"] = self.ge
+        if self.le is not None:
+            schema["le"] = self.le
+        return typing.cast("CoreSchema", schema)
+
+
+class _KnownVersion:
+    """A version of the rules format this code reads (`KNOWN_VERSIONS`)."""
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+        from pydantic_core import core_schema
+
+        return core_schema.no_info_after_validator_function(cls.check, handler(source))
+
+    @staticmethod
+    def check(value: int) -> int:
+        if value not in KNOWN_VERSIONS:
+            known = ", ".join(str(v) for v in KNOWN_VERSIONS)
+            raise ValueError(f"not a rules version judgetui reads (known: {known})")
+        return value
+
+
+class _Shape:
+    """What every shape below tells pydantic.
+
+    Strict: TOML has real booleans and integers, so ``points = true`` or ``rank = "2"``
+    is a mistake to report, not a value to coerce; a setting no shape declares is refused
+    ("unknown setting"). A shape itself is given as a TOML table (a dict), which strict
+    pydantic would refuse for a dataclass: only that one check is relaxed.
+    """
+
+    __slots__ = ()
+    __pydantic_config__: ClassVar[Any] = {"extra": "forbid", "strict": True}
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+        schema: Any = handler(source)
+        if schema.get("type") == "dataclass":
+            schema["strict"] = False
+        return typing.cast("CoreSchema", schema)
+
+
+Rank = Annotated[int, _Range(ge=0)]
+
+
+# -- the shapes ----------------------------------------------------------------------------------
+# Keyword-only, so a field with a default may come before one without.
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Penalty:
+class Penalty(_Shape):
     kind: Literal["warning", "sanction"]
-    rank: int
+    rank: Rank
     en: str
     ja: str
     abbr: str
-    points: int
+    points: Annotated[int, _Range(ge=0, le=10)]
     recorded: bool = True
     issuer: Literal["any", "any_reported", "head_confirms", "head"]
     investigation: bool = False
@@ -66,14 +142,16 @@ class Penalty:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Category:
+class Category(_Shape):
     intentional: bool
     disruptive: bool
     minimum: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Upgrade:
+class Upgrade(_Shape):
+    """A yes/no upgrade question: a "yes" raises the penalty to at least ``raises_to``."""
+
     raises_to: str
     applies_to: list[str] = field(default_factory=list)
     every_player: bool = False
@@ -82,17 +160,20 @@ class Upgrade:
     en: str
     ja: str
     rule: str
+    option: str | None = None
+    """The command line's option for a "yes" (without ``--``); absent: the key with
+    ``-`` for ``_`` (see `judgetui.engine.questions.option_name`)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class HistoryRules:
+class HistoryRules(_Shape):
     repeat_raises_to: str
     notice_grounds_raises_to: str
     official_from: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class FinalsRules:
+class FinalsRules(_Shape):
     reset_count: bool = True
     repeat_from_main_raises_to: str
     names_en: list[str] = field(default_factory=list)
@@ -100,48 +181,48 @@ class FinalsRules:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class DecisionOption:
+class DecisionOption(_Shape):
     always: bool = False
     all_minor: bool = False
     all_unintentional: bool = False
     no_same_infraction: bool = False
     highest_warning: str | None = None
     strong_cheating: bool = False
-    double_warnings: int | None = None
-    triple_warnings: int | None = None
+    double_warnings: Annotated[int, _Range(ge=1)] | None = None
+    triple_warnings: Annotated[int, _Range(ge=1)] | None = None
     rule: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ThreeWarnings:
-    threshold: int
-    forced_ejection_at: int
+class ThreeWarnings(_Shape):
+    threshold: Annotated[int, _Range(ge=1, le=20)]
+    forced_ejection_at: Annotated[int, _Range(ge=1, le=40)]
     default: str
     options: dict[str, DecisionOption]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Sanctions:
+class Sanctions(_Shape):
     game_loss_current_when: str
     match_loss_next_when: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Group:
+class Group(_Shape):
     order: int
     en: str
     ja: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class TardinessStep:
-    after_minutes: int
+class TardinessStep(_Shape):
+    after_minutes: Annotated[int, _Range(ge=0, le=24 * 60)]
     penalty: str
     source: Literal["seed", "project default"] = "project default"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Infraction:
+class Infraction(_Shape):
     en: str
     ja: str
     group: str
@@ -165,15 +246,15 @@ class Infraction:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Duplicates:
-    window_minutes: int = 15
+class Duplicates(_Shape):
+    window_minutes: Annotated[int, _Range(ge=0, le=240)] = 15
     """Another judge's record of the same player and infraction in the same round, this
     many minutes before, is shown as a possible duplicate (0: never)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Rules:
-    version: int
+class Rules(_Shape):
+    version: Annotated[int, _KnownVersion]
     penalties: dict[str, Penalty]
     categories: dict[str, Category]
     upgrades: dict[str, Upgrade]
@@ -254,7 +335,19 @@ def _cross_check(rules: Rules) -> list[str]:
         need(f"categories.{key}.minimum", category.minimum, warnings, "a warning level")
 
     flags = [*rules.upgrades, *SITUATION_FLAGS]
+    taken = {option: f"situation {flag}" for flag, option in SITUATION_OPTIONS.items()}
     for key, upgrade in rules.upgrades.items():
+        name = upgrade.option or key.replace("_", "-")
+        if not OPTION_NAME.fullmatch(name):
+            problems.append(
+                f"upgrades.{key}.option: {name!r} is not an option name "
+                "(lower-case letters, digits and single hyphens)"
+            )
+        elif name in taken:
+            problems.append(
+                f"upgrades.{key}.option: --{name} is already the option of {taken[name]}"
+            )
+        taken[name] = f"upgrades.{key}"
         need(f"upgrades.{key}.raises_to", upgrade.raises_to, penalties, "a penalty")
         for i, infraction in enumerate(upgrade.applies_to):
             need(
@@ -347,7 +440,7 @@ def _pydantic_problems(error: ValidationError) -> list[str]:
         path = ".".join(str(p) for p in err["loc"])
         if err["type"] == "missing":
             lines.append(f"{path}: missing")
-        elif err["type"] == "extra_forbidden":
+        elif err["type"] in ("extra_forbidden", "unexpected_keyword_argument"):
             lines.append(f"{path}: unknown setting")
         else:
             message = str(err["msg"]).removeprefix("Value error, ")
@@ -374,36 +467,35 @@ def _parse_toml(text: str, path: str) -> dict[str, Any]:
         raise RulesError(path, [problem]) from None
 
 
-def _build(data: dict[str, Any]) -> Rules:
-    """The runtime objects from validated plain data (or the shipped file's own TOML).
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    """A shape's resolved field types (the ``Annotated`` bounds left to pydantic)."""
+    hints = typing.get_type_hints(cls)
+    return {f.name: hints[f.name] for f in fields(cls)}
 
-    Every setting left out takes the dataclasses' default, which are the schema's
-    (``tests/test_fast_paths.py`` holds them equal).
+
+def _construct(hint: Any, value: Any) -> Any:
+    """``value`` (plain TOML data) as the declared type ``hint``, without checking it.
+
+    Only for the shipped text, which the tests validate with `_validate`: it walks the
+    same declarations pydantic validates, so the two cannot disagree on a shape.
     """
-    tw = data["three_warnings"]
-    return Rules(
-        version=data["version"],
-        penalties={k: Penalty(**v) for k, v in data["penalties"].items()},
-        categories={k: Category(**v) for k, v in data["categories"].items()},
-        upgrades={k: Upgrade(**v) for k, v in data["upgrades"].items()},
-        history=HistoryRules(**data["history"]),
-        finals=FinalsRules(**data["finals"]),
-        three_warnings=ThreeWarnings(
-            **{**tw, "options": {k: DecisionOption(**o) for k, o in tw["options"].items()}}
-        ),
-        sanctions=Sanctions(**data["sanctions"]),
-        groups={k: Group(**v) for k, v in data["groups"].items()},
-        infractions={
-            k: Infraction(
-                **{
-                    **v,
-                    "tardiness_steps": [TardinessStep(**s) for s in v.get("tardiness_steps", [])],
-                }
-            )
-            for k, v in data["infractions"].items()
-        },
-        duplicates=Duplicates(**data["duplicates"]) if data.get("duplicates") else None,
-    )
+    if is_dataclass(hint) and isinstance(hint, type):
+        known = _hints(hint)
+        return hint(**{k: _construct(known[k], v) for k, v in value.items()})
+    origin = typing.get_origin(hint)
+    if origin is dict:
+        item = typing.get_args(hint)[1]
+        return {k: _construct(item, v) for k, v in value.items()}
+    if origin is list:
+        item = typing.get_args(hint)[0]
+        return [_construct(item, v) for v in value]
+    if origin is Union or origin is types.UnionType:
+        if value is None:
+            return None
+        (inner,) = [a for a in typing.get_args(hint) if a is not type(None)]
+        return _construct(inner, value)
+    return value
 
 
 def rules_sha256(text: str) -> str:
@@ -446,7 +538,8 @@ def rules_source(text: str, path: str = "rules.toml") -> RulesSource:
     if known is not None:
         return known
     if digest == _shipped_sha256():
-        rules = _build(_parse_toml(text, path))  # the package's own, schema-checked file
+        # the package's own file, validated by the tests: built without pydantic
+        rules = _construct(Rules, _parse_toml(text, path))
     else:
         rules = _validate(text, path)
     problems = _cross_check(rules)
@@ -466,18 +559,24 @@ def source_of(rules: Rules) -> RulesSource:
     return source
 
 
-def _validate(text: str, path: str) -> Rules:
-    """The pydantic schema's verdict on a rules text, as the runtime objects."""
-    from pydantic import ValidationError
+@cache
+def _validator() -> Any:
+    """pydantic's validator for `Rules`, built on first use (pydantic imported then)."""
+    from pydantic import TypeAdapter
 
-    from judgetui.rules_schema import Rules as RulesSchema
+    return TypeAdapter(Rules)
+
+
+def _validate(text: str, path: str) -> Rules:
+    """pydantic's verdict on a rules text: the rules, or RulesError with every problem."""
+    from pydantic import ValidationError
 
     raw = _parse_toml(text, path)
     try:
-        model = RulesSchema.model_validate(raw)
+        rules: Rules = _validator().validate_python(raw)
     except ValidationError as exc:
         raise RulesError(path, _pydantic_problems(exc)) from None
-    return _build(model.model_dump())
+    return rules
 
 
 def shipped_rules_text() -> str:

@@ -172,20 +172,15 @@ def load(
     environ: Mapping[str, str] | None = None,
     *,
     event_file: bool = True,
-    cached: bool = True,
 ) -> LoadedSettings:
     """The settings from the first place that has them (see the module's docstring).
 
     ``event_file=False``: the file may not choose the event file (its owner is not trusted
     with that). Raises `SettingsError` with one line naming the file, the key and the value.
 
-    ``cached``: a file validated before (the same bytes, the same schema) is not
-    validated again, so a one-shot command does not import pydantic for it (about as
-    long as the rest of a ``judgetui record``). The cache is ``$XDG_CACHE_HOME/judgetui``
-    (``$JUDGETUI_CACHE_DIR`` moves it, ``""`` turns it off). It is the file owner's, like
-    the file: a forged entry can only pick a one-shot command's language (checked) or
-    event file (which `judgetui ssh` ignores anyway). The station and ``judgetui config``
-    validate afresh (``cached=False``), so what they use always passed the schema.
+    A file found is validated with `judgetui.settings_schema` every time (pydantic is
+    imported then, and only then): nothing validated is kept anywhere outside the file
+    itself, since a judge can write their own home (issue 14).
     """
     env = os.environ if environ is None else environ
     places = candidates(config, env)
@@ -207,7 +202,7 @@ def load(
     write_path = found or next(p for _, p in places if p is not None)
     if found is None:
         return LoadedSettings(None, None, tuple(seen), write_path, event_file)
-    values = _validated(read_text(found), found, env, cached)
+    values = _set_values(parse(read_text(found), found))
     return LoadedSettings(values, found, tuple(seen), write_path, event_file)
 
 
@@ -227,63 +222,8 @@ def read_text(path: Path) -> str:
         raise SettingsError(f"{path}: not UTF-8 text (byte {exc.start})") from None
 
 
-def _validated(
-    text: str, path: Path, environ: Mapping[str, str], cached: bool
-) -> Mapping[str, Any]:
-    """The values ``text`` sets, validated now or found validated in the cache."""
-    import hashlib
-
-    import orjson
-
-    folder = _cache_dir(environ) if cached else None
-    if folder is None:
-        return _set_values(parse(text, path))
-    digest = hashlib.sha256()
-    here = Path(__file__).resolve().parent
-    try:
-        for name in ("settings.py", "settings_schema.py", "station/themes.py"):
-            digest.update((here / name).read_bytes())
-    except OSError:
-        return _set_values(parse(text, path))
-    digest.update(b"\0" + text.encode("utf-8"))
-    key = digest.hexdigest()
-    entry = folder / f"settings-{key[:32]}.json"
-    try:
-        stored = orjson.loads(entry.read_bytes())
-        if isinstance(stored, dict) and stored.get("key") == key:
-            values = stored["values"]
-            if isinstance(values, dict):
-                return values
-    except (OSError, orjson.JSONDecodeError, KeyError):
-        pass  # no cache, or a stale or damaged one: validate the text
-    values = _set_values(parse(text, path))
-    _store_cache(entry, orjson.dumps({"key": key, "values": values}))
-    return values
-
-
 def _set_values(settings: Settings) -> dict[str, Any]:
     return settings.model_dump(exclude_unset=True)
-
-
-def _cache_dir(environ: Mapping[str, str]) -> Path | None:
-    """``$JUDGETUI_CACHE_DIR`` (``""``: no cache), else ``$XDG_CACHE_HOME/judgetui``."""
-    configured = environ.get("JUDGETUI_CACHE_DIR")
-    if configured is not None:
-        return Path(configured) if configured else None
-    base = environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / APP_NAME if os.path.isabs(base) else None
-
-
-def _store_cache(entry: Path, blob: bytes) -> None:
-    """Atomic; a cache that cannot be written is no error."""
-    temp = entry.with_name(f".{entry.name}.{os.getpid()}.tmp")
-    try:
-        entry.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        temp.write_bytes(blob)
-        os.replace(temp, entry)
-    except OSError:
-        with suppress(OSError):
-            temp.unlink(missing_ok=True)
 
 
 def parse(text: str, path: Path | str) -> Settings:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from judgetui.engine import Classification, Outcome, Reason
+from judgetui.engine.questions import MINUTES
 from judgetui.i18n import _, language, ngettext, using
 from judgetui.rules import Rules
 
@@ -38,6 +39,23 @@ def group_name(rules: Rules, key: str) -> str:
 def question(rules: Rules, flag: str) -> str:
     upgrade = rules.upgrades[flag]
     return upgrade.ja if language() == "ja" else upgrade.en
+
+
+def question_text(rules: Rules, key: str) -> str:
+    """A question `judgetui.engine.questions` asks, as the station asks it: an upgrade
+    question in the rules' own words, a situation or the minutes late from the catalogue."""
+    if key in rules.upgrades:
+        return question(rules, key)
+    if key == rules.sanctions.match_loss_next_when:
+        return _(
+            "Was it committed or found between matches? "
+            "(the match loss then applies to the next match)"
+        )
+    if key == rules.sanctions.game_loss_current_when:
+        return _("it gave an advantage in the current game (a game loss applies to it)")
+    if key == MINUTES:
+        return _("How many minutes late?")
+    return key
 
 
 def situation_flag_name(flag: str) -> str:

@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, cast
 
+from judgetui.engine import questions
 from judgetui.i18n import _
 from judgetui.identity import Caller
-from judgetui.rules import SITUATION_FLAGS, Rules
+from judgetui.rules import Rules
 from judgetui.state import EventState, JudgeState
 
 if TYPE_CHECKING:
@@ -115,7 +116,7 @@ class PlannerBase:
         raise BadInput(_("unknown penalty {key!r} (known: {known})").format(key=key, known=known))
 
     def flags(self, flags: Iterable[str]) -> frozenset[str]:
-        allowed = {*self.rules.upgrades, *SITUATION_FLAGS}
+        allowed = questions.flags(self.rules)
         for flag in flags:
             if flag not in allowed:
                 raise BadInput(

@@ -209,7 +209,7 @@ def dev_app() -> JudgeStation:
     """
     from judgetui import settings as settings_module
 
-    loaded = settings_module.load(cached=False)
+    loaded = settings_module.load()
     db = os.environ.get("JUDGETUI_DB") or str(loaded.event_file or "judgetui.json")
     i18n.set_language(loaded.language or i18n.default_language())
     station = Station(EventFile(db), load_rules(None))

@@ -342,8 +342,6 @@ def _read_raw(path: Path) -> tuple[bytes, os.stat_result] | None:
         os.close(fd)
 
 
-
-
 def _parse(path: Path, raw: bytes) -> Any:
     if not raw or raw.isspace():
         raise EventFileError(_("{path}: empty file ({n} bytes)").format(path=path, n=len(raw)))

@@ -9,7 +9,7 @@ decides; this screen only asks, shows and sends the judge's choice to the servic
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -24,7 +24,7 @@ from textual.widgets import ContentSwitcher, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from judgetui import after_ejection, engine, text
-from judgetui.engine import Choice, Classification, PlayerPlan, Situation
+from judgetui.engine import Choice, Classification, Outcome, PlayerPlan, Situation, questions
 from judgetui.i18n import N_, _, language
 from judgetui.search import fold, player_text
 from judgetui.service import RecordedPenalty, RecordRequest, RecordResult
@@ -55,8 +55,7 @@ STEPS: tuple[tuple[str, str], ...] = (
 AFTER_INFRACTION = ("intentional", "disruptive", "upgrades", "result", "done")
 PLAYER_MATCHES = 50
 HISTORY_SHOWN = 6
-MINUTES = "minutes"
-BETWEEN_MATCHES = "between_matches"
+MINUTES = questions.MINUTES
 CONTEXT_FIELDS = ("table", "game", "opponent", "extension")
 
 
@@ -67,7 +66,7 @@ def _squash(value: str) -> str:
 @dataclass(frozen=True)
 class Question:
     key: str
-    """An upgrade flag, `BETWEEN_MATCHES`, or `MINUTES` (tardiness)."""
+    """A key of `judgetui.engine.questions`: an upgrade flag, a situation or `MINUTES`."""
     text: str
 
 
@@ -630,40 +629,36 @@ class ClassifyScreen(StationScreen):
 
     def _base_questions(self) -> list[Question]:
         """Minutes late (tardiness), then the upgrade questions that apply to the infraction."""
-        rules = self.session.rules
-        infraction = self.infraction
-        if infraction is None:
+        if self.infraction is None:
             return []
-        questions: list[Question] = []
-        if rules.infractions[infraction].tardiness_steps:
-            questions.append(Question(MINUTES, _("How many minutes late?")))
-        for flag, upgrade in rules.upgrades.items():
-            if not upgrade.applies_to or infraction in upgrade.applies_to:
-                questions.append(Question(flag, text.question(rules, flag)))
-        return questions
+        rules = self.session.rules
+        return [
+            Question(key, text.question_text(rules, key))
+            for key in questions.base(rules, self.infraction)
+        ]
+
+    def _recommended_without_between(self) -> Iterator[Outcome]:
+        """Each player's recommendation if it was not between matches (computed lazily)."""
+        for found in self._classifications(between=False).values():
+            yield found.recommended
 
     def _asks_between(self) -> bool:
         """Whether to ask "between matches?": once the answers make a match loss the result."""
-        answered = all(q.key in self.answers or q.key == MINUTES for q in self._base_questions())
-        return answered and any(
-            c.recommended.sanction == "match_loss"
-            for c in self._classifications(between=False).values()
+        if self.infraction is None:
+            return False
+        return questions.next_match_asked(
+            self.session.rules, self.infraction, self.answers, self._recommended_without_between()
         )
 
     def _questions(self) -> list[Question]:
         """The questions for this infraction, given the answers so far."""
-        questions = self._base_questions()
-        if questions and self._asks_between():
-            questions.append(
-                Question(
-                    BETWEEN_MATCHES,
-                    _(
-                        "Was it committed or found between matches? "
-                        "(the match loss then applies to the next match)"
-                    ),
-                )
-            )
-        return questions
+        if self.infraction is None:
+            return []
+        rules = self.session.rules
+        asked = questions.asked(
+            rules, self.infraction, self.answers, self._recommended_without_between()
+        )
+        return [Question(key, text.question_text(rules, key)) for key in asked]
 
     def _question(self) -> Question | None:
         if self.step != "upgrades":
@@ -738,10 +733,11 @@ class ClassifyScreen(StationScreen):
         assert self.infraction is not None
         keys = {q.key for q in self._base_questions()}
         flags = {k for k, yes in self.answers.items() if yes and k in keys}
+        next_match = self.session.rules.sanctions.match_loss_next_when
         if between is None:
-            between = self.answers.get(BETWEEN_MATCHES, False) and self._asks_between()
+            between = self.answers.get(next_match, False) and self._asks_between()
         if between:
-            flags.add(BETWEEN_MATCHES)
+            flags.add(next_match)
         return Situation(
             intentional=bool(self.intentional),
             disruptive=bool(self.disruptive),
