@@ -985,8 +985,9 @@ def cmd_investigation(args: argparse.Namespace) -> int:
 
 def cmd_history(args: argparse.Namespace) -> int:
     from judgetui import text
-    from judgetui.history import HistoryFilter, matching
-    from judgetui.reports import record_dict
+    from judgetui.history import HistoryFilter, matching_entries
+    from judgetui.reports import decision_dict, record_dict
+    from judgetui.state import DecisionState
 
     station = _station(args)
     state = station.load()
@@ -1001,15 +1002,28 @@ def cmd_history(args: argparse.Namespace) -> int:
         round=args.round,
         table=args.table,
     )
-    found = matching(state, wanted, exact=True)
+    found = matching_entries(state, wanted, exact=True)
     if args.json:
-        _emit_json([record_dict(r) for r in found])
+        _emit_json(
+            [decision_dict(r) if isinstance(r, DecisionState) else record_dict(r) for r in found]
+        )
         return 0
     if not found:
         print(_("no record matches"))
         return 0
     rules = station.rules
     for r in found:
+        if isinstance(r, DecisionState):
+            print(
+                f"R{r.round} {text.pad('-', 6)} "
+                f"{text.pad(r.player, 10)} "
+                f"{text.pad(text.penalty_name(rules, r.penalty), 18)} "
+                f"{text.pad(text.decision_status_name(r), 10)} "
+                f"{text.decision_what(r)}  {r.judge}  {r.at}  {r.id}"
+            )
+            if r.note:
+                print(f"    {r.note}")
+            continue
         print(
             f"R{r.round} {text.pad(_('T{n}').format(n=r.table) if r.table else '-', 6)} "
             f"{text.pad(r.player, 10)} "

@@ -1,4 +1,4 @@
-"""The records that match a judge's question, and the judges' own counts (issue 13, item 3).
+"""The records and decisions that match a judge's question, and the judges' own counts.
 
 Pure functions over an `EventState`: `judgetui history` and the station's history screen
 both ask here, so the two answer alike. Nothing here writes or decides a penalty.
@@ -7,6 +7,10 @@ The station's filter is one line of words, fastest to type at a table: ``t:14`` 
 ``r:3`` (round), ``j:kim`` (judge), ``i:slow`` (infraction key or name), ``p:P12``
 (player id), and any other word matches a player's id or name, a judge, or an
 infraction (all case-insensitive, all words must match).
+
+Three-warning decisions (game or match loss, ejection, disqualification decided by the head
+judge) are listed beside the records (issue 11: decisions appear wherever records do). A
+decision has no table and no infraction, so a filter on either leaves decisions out.
 """
 
 from __future__ import annotations
@@ -15,7 +19,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from judgetui import text
-from judgetui.state import EventState, RecordState
+from judgetui.state import DecisionState, EventState, RecordState
+
+HistoryEntry = RecordState | DecisionState
+"""One line of a history: a record, or a three-warning decision."""
 
 _PREFIXES = {
     "t": "table",
@@ -125,6 +132,50 @@ def matching(state: EventState, wanted: HistoryFilter, *, exact: bool = False) -
                 continue
         out.append(record)
     return out
+
+
+def matching_decisions(
+    state: EventState, wanted: HistoryFilter, *, exact: bool = False
+) -> list[DecisionState]:
+    """The three-warning decisions that match, newest first, voided and reopened ones kept
+    (they say so). ``exact`` as in `matching`."""
+    if wanted.table is not None or wanted.infraction is not None:
+        return []
+    rules = state.rules
+    out: list[DecisionState] = []
+    for decision in reversed(state.decisions.values()):
+        if wanted.round is not None and decision.round != wanted.round:
+            continue
+        if exact:
+            if wanted.player is not None and decision.player != wanted.player:
+                continue
+            if wanted.judge is not None and decision.judge.casefold() != wanted.judge.casefold():
+                continue
+        else:
+            name = state.players[decision.player].name
+            if wanted.player is not None and not _has(wanted.player, decision.player, name):
+                continue
+            if wanted.judge is not None and not _has(wanted.judge, decision.judge):
+                continue
+            penalty = text.penalty_name(rules, decision.penalty)
+            what = text.decision_what(decision)
+            if wanted.words and not all(
+                _has(w, decision.player, name, decision.judge, decision.penalty, penalty, what)
+                for w in wanted.words
+            ):
+                continue
+        out.append(decision)
+    return out
+
+
+def matching_entries(
+    state: EventState, wanted: HistoryFilter, *, exact: bool = False
+) -> list[HistoryEntry]:
+    """`matching` and `matching_decisions` together, newest first (by log position)."""
+    found: list[HistoryEntry] = [*matching(state, wanted, exact=exact)]
+    found.extend(matching_decisions(state, wanted, exact=exact))
+    found.sort(key=lambda entry: entry.seq, reverse=True)
+    return found
 
 
 def _has(needle: str, *haystacks: str) -> bool:

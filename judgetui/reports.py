@@ -78,6 +78,7 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "＝", "＋", "－", "＠")
 
 def record_dict(record: RecordState) -> dict[str, Any]:
     data = {name: getattr(record, name) for name in RECORD_FIELDS}
+    data["kind"] = "record"
     data["flags"] = list(record.flags)
     data["minutes_late"] = record.minutes_late
     data["voided"] = record.status == "voided"

@@ -16,7 +16,7 @@ from judgetui.i18n import _, language, ngettext, using
 from judgetui.rules import Rules
 
 if TYPE_CHECKING:
-    from judgetui.state import RecordState, WitnessNote
+    from judgetui.state import DecisionState, RecordState, WitnessNote
 
 
 def penalty_name(rules: Rules, key: str, *, short: bool = False) -> str:
@@ -261,6 +261,27 @@ def record_status_name(status: str) -> str:
         "reopened": _("reopened"),
     }
     return names.get(status, status)
+
+
+def decision_status(decision: DecisionState) -> str:
+    """``decided``, ``voided`` or ``reopened``: whether a three-warning decision stands."""
+    if decision.voided_by is not None:
+        return "voided"
+    return "reopened" if decision.reopened_by is not None else "decided"
+
+
+def decision_status_name(decision: DecisionState) -> str:
+    status = decision_status(decision)
+    return _("decided") if status == "decided" else record_status_name(status)
+
+
+def decision_what(decision: DecisionState) -> str:
+    """What a decision is, where a record names its infraction."""
+    return ngettext(
+        "three-warning decision at {n} point",
+        "three-warning decision at {n} points",
+        decision.points,
+    ).format(n=decision.points)
 
 
 def queue_kind_name(kind: str) -> str:

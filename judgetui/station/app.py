@@ -63,7 +63,7 @@ class JudgeStation(PaletteHooks, EventFileFollower):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "help", N_("Help"), id="app.help"),
+        Binding("question_mark,f1", "help", N_("Help"), id="app.help"),
         switch_binding(),
     ]
 

@@ -1,10 +1,11 @@
-"""The records of the event, filtered as the judge types; the judges' counts for the head.
+"""The records and decisions of the event, filtered as the judge types; the judges' counts.
 
 One filter line, fastest at a table: ``t:14 r:3 kim`` — table 14, round 3, and "kim" in a
 player's name or id, a judge or an infraction (the syntax is `judgetui.history`'s, which
 `judgetui history` shares). Newest first; ↑ ↓ move through the records while typing, the
 highlighted one is shown in full below (context, note, witness notes), enter opens its
-player. The head judge also sees, per judge, the records, requests, and how many of them
+player. Three-warning decisions are listed beside the records (struck through once voided
+or reopened). The head judge also sees, per judge, the records, requests, and how many of them
 the head judge upgraded, confirmed or dismissed, for the event and the current round.
 """
 
@@ -21,9 +22,15 @@ from textual.widgets import DataTable, Input, Static
 from textual.widgets.data_table import CellDoesNotExist
 
 from judgetui import text
-from judgetui.history import JudgeCounts, judge_counts, matching, parse_filter
+from judgetui.history import (
+    HistoryEntry,
+    JudgeCounts,
+    judge_counts,
+    matching_entries,
+    parse_filter,
+)
 from judgetui.i18n import N_, _
-from judgetui.state import EventState, RecordState
+from judgetui.state import DecisionState, EventState
 from judgetui.station.navigation import navigator
 from judgetui.station.screens.base import StationScreen
 from judgetui.station.widgets.context import context_lines
@@ -37,7 +44,7 @@ INFRACTION_WIDTH = 24
 
 
 class HistoryScreen(StationScreen):
-    """Every record that matches the filter, newest first."""
+    """Every record and decision that matches the filter, newest first."""
 
     HELP_TITLE: ClassVar[str] = N_("History")
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -62,7 +69,7 @@ class HistoryScreen(StationScreen):
         super().__init__()
         self.add_class("station-screen")
         self.initial = query
-        self.records: dict[str, RecordState] = {}
+        self.records: dict[str, HistoryEntry] = {}
         self._shown: tuple[object, ...] | None = None
 
     def compose(self) -> ComposeResult:
@@ -116,7 +123,7 @@ class HistoryScreen(StationScreen):
         if key == self._shown:
             return
         self._shown = key
-        found = matching(state, parse_filter(query))
+        found = matching_entries(state, parse_filter(query))
         title = _("History: {n} records match").format(n=len(found))
         if len(found) > SHOWN:
             title += " " + _("(the newest {n} shown)").format(n=SHOWN)
@@ -125,7 +132,7 @@ class HistoryScreen(StationScreen):
         if session.is_head:
             self.query_one("#history-counts", Static).update(self._counts(state))
 
-    def _fill(self, state: EventState, found: list[RecordState]) -> None:
+    def _fill(self, state: EventState, found: list[HistoryEntry]) -> None:
         table = self.query_one("#history-table", DataTable)
         keep = self._highlighted_key()
         table.clear()
@@ -134,6 +141,9 @@ class HistoryScreen(StationScreen):
         now = self.session.clock()
         for record in found:
             player = state.players[record.player]
+            if isinstance(record, DecisionState):
+                table.add_row(*self._decision_row(record, player.name), key=record.id)
+                continue
             penalty = penalty_text(rules, record.penalty)
             if record.witnesses:
                 penalty.append(f" +{len(record.witnesses)}", style="italic")
@@ -169,6 +179,9 @@ class HistoryScreen(StationScreen):
             detail.update(Text(_("No record matches the filter."), style="italic"))
             return
         state = self.session.state
+        if isinstance(record, DecisionState):
+            detail.update(self._decision_detail(record))
+            return
         out = Text()
         out.append(f"{record.player} {state.players[record.player].name}: ", style="bold")
         out.append_text(penalty_text(state.rules, record.penalty))
@@ -193,6 +206,55 @@ class HistoryScreen(StationScreen):
             out.append_text(context)
         out.rstrip()
         detail.update(out)
+
+    def _decision_row(self, decision: DecisionState, name: str) -> tuple[str | Text, ...]:
+        rules = self.session.state.rules
+        standing = decision.standing
+        penalty = penalty_text(rules, decision.penalty)
+        if not standing:
+            penalty.stylize("dim strike")
+        return (
+            clock_time(decision.at, self.session.clock()),
+            str(decision.round),
+            "",
+            clipped(f"{decision.player} {name}", 22),
+            penalty,
+            Text(text.decision_status_name(decision), style="" if standing else "dim"),
+            clipped(text.decision_what(decision), INFRACTION_WIDTH),
+            clipped(decision.judge, 14),
+        )
+
+    def _decision_detail(self, decision: DecisionState) -> Text:
+        state = self.session.state
+        out = Text()
+        out.append(f"{decision.player} {state.players[decision.player].name}: ", style="bold")
+        out.append_text(penalty_text(state.rules, decision.penalty))
+        applies = text.applies_text(decision.applies, decision.penalty)
+        if applies:
+            out.append(f" ({applies})")
+        out.append(" · " + text.decision_what(decision))
+        out.append(
+            " · "
+            + _("{judge}, round {round}, {time}").format(
+                judge=decision.judge or "?",
+                round=decision.round,
+                time=clock_time(decision.at, self.session.clock()),
+            )
+        )
+        if decision.note:
+            out.append("\n" + _("Note") + ": ", style="bold")
+            out.append(decision.note)
+        if decision.voided_by is not None:
+            out.append("\n" + _("Voided by {judge}").format(judge=decision.voided_by))
+            out.append(": " + decision.void_note)
+        elif decision.reopened_by is not None:
+            out.append(
+                "\n"
+                + _("Reopened: a record it rested on was voided ({id}).").format(
+                    id=decision.reopened_by
+                )
+            )
+        return out
 
     @on(DataTable.RowHighlighted, "#history-table")
     def _highlighted(self) -> None:
