@@ -11,7 +11,8 @@ kept (its tests and scripts read them): the station's "The event file cannot be 
 and "another station is writing; try again" are gone, the store's own message says it.
 
 Nothing here imports pydantic or the settings: an error of theirs can only exist once
-they were imported, so they are looked up in ``sys.modules``.
+they were imported, so they are looked up in ``sys.modules``; the service's errors are
+imported only when something failed.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from dataclasses import dataclass, field
 
 from judgetui.i18n import N_, _
 from judgetui.rules import RulesError
-from judgetui.service import BadInput, NotPermitted
 from judgetui.store import EntryNotStorable, EventFileError, StoreWriteError
 
 EXIT_BROKEN = 1
@@ -67,6 +67,9 @@ class Problem:
 
 def problem(error: BaseException) -> Problem | None:
     """The table: ``error``'s line and exit code, or None for an error nobody expected."""
+    # Looked up when something failed: a command that needs no service does not load it.
+    from judgetui.service import BadInput, NotPermitted
+
     reason: dict[str, object] = {"reason": error}
     if isinstance(error, CliError):
         return Problem(AS_IS, error.code, reason)
