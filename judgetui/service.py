@@ -30,15 +30,15 @@ from judgetui.state import (
     RecordState,
 )
 from judgetui.store import EventFile, EventFileError, Snapshot, limits
+from judgetui.store import build as declared
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
 
     from judgetui.models import EventCreated, Judge, Player
 
-# Every entry's data is built by its one declaration in `judgetui.store.entries`
-# (imported as ``declared`` where an entry is built: pydantic validates it and dumps it;
-# reading an event needs no pydantic).
+# Every entry's data is built by its one declaration in `judgetui.store.entries`, through
+# `judgetui.store.build` (imported as ``declared``): recording a penalty needs no pydantic.
 
 Entry = dict[str, Any]
 Clock = Callable[[], datetime]
@@ -391,8 +391,6 @@ class Planner:
             raise BadInput(f"note: {exc}") from None
         players = [self.player(state, p) for p in dict.fromkeys(req.players)]
         self.check_context(state, req, players)
-        from judgetui.store import entries as declared
-
         # One moment for the duplicate check and the incident's entry, read from the
         # clock once and only when needed (a clock may tick on every call).
         moment: list[datetime] = []
@@ -544,8 +542,6 @@ class Planner:
         note: str = "",
         minor: bool | None = None,
     ) -> tuple[list[Entry], RecordState | None]:
-        from judgetui.store import entries as declared
-
         judge = self.identify(state, judge_name)
         self.require_head(judge, N_("review the queue"))
         record = state.records.get(self.resolve(state, item, records_only=True))
@@ -632,8 +628,6 @@ class Planner:
         self, state: EventState, judge_name: str | None, item: str, note: str | None
     ) -> list[Entry]:
         """Void a record or a decision made in error (the head judge, with a reason)."""
-        from judgetui.store import entries as declared
-
         judge = self.identify(state, judge_name)
         self.require_head(judge, N_("void a record or a decision"))
         target = self.resolve(state, item)

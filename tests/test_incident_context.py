@@ -16,7 +16,7 @@ from conftest import FLOOR, HEAD, record
 
 from judgetui import rules, rules_schema
 from judgetui.service import BadInput, RecordRequest, RecordResult, Station
-from judgetui.store import entries as declared
+from judgetui.store import build as declared
 
 
 def _rec(station: Station, judge: str, player: str, **kwargs: Any) -> RecordResult:
