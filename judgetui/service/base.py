@@ -19,9 +19,8 @@ from judgetui.state import EventState, JudgeState
 if TYPE_CHECKING:
     from pydantic import ValidationError
 
-# Every entry's data is built by its one declaration in `judgetui.store.entries`
-# (imported as ``declared`` where an entry is built: pydantic validates it and dumps it;
-# reading an event needs no pydantic).
+# Every entry's data is built by its one declaration in `judgetui.store.entries`, through
+# `judgetui.store.build` (imported as ``declared``): recording a penalty needs no pydantic.
 
 Entry = dict[str, Any]
 Clock = Callable[[], datetime]

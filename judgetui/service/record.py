@@ -14,6 +14,7 @@ from judgetui.safe_text import refuse_controls_in_note
 from judgetui.service.authority import Authority
 from judgetui.service.base import BadInput, Entry, NotPermitted
 from judgetui.state import EventState, JudgeState, RecordState
+from judgetui.store import build as declared
 from judgetui.store import limits
 
 
@@ -187,8 +188,6 @@ class RecordPlanner(Authority):
             raise BadInput(f"note: {exc}") from None
         players = [self.player(state, p) for p in dict.fromkeys(req.players)]
         self.check_context(state, req, players)
-        from judgetui.store import entries as declared
-
         # One moment for the duplicate check and the incident's entry, read from the
         # clock once and only when needed (a clock may tick on every call).
         moment: list[datetime] = []

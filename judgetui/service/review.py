@@ -12,6 +12,7 @@ from judgetui.i18n import N_, _
 from judgetui.service.base import BadInput, Entry
 from judgetui.service.record import RecordPlanner, RecordRequest, RecordResult
 from judgetui.state import EventState, RecordState
+from judgetui.store import build as declared
 
 
 def waits_in_queue(record: RecordState) -> bool:
@@ -34,8 +35,6 @@ class ReviewPlanner(RecordPlanner):
         note: str = "",
         minor: bool | None = None,
     ) -> tuple[list[Entry], RecordState | None]:
-        from judgetui.store import entries as declared
-
         judge = self.identify(state, judge_name)
         self.require_head(judge, N_("review the queue"))
         record = state.records.get(self.resolve(state, item, records_only=True))
@@ -106,8 +105,6 @@ class ReviewPlanner(RecordPlanner):
         self, state: EventState, judge_name: str | None, item: str, note: str | None
     ) -> list[Entry]:
         """Void a record or a decision made in error (the head judge, with a reason)."""
-        from judgetui.store import entries as declared
-
         judge = self.identify(state, judge_name)
         self.require_head(judge, N_("void a record or a decision"))
         target = self.resolve(state, item)

@@ -20,11 +20,12 @@ entry carries around it (the store adds ``seq``, ``prev`` and ``hash``).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import UnionType
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
+import annotated_types
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 from pydantic_core import PydanticCustomError
 
@@ -298,46 +299,18 @@ KINDS: dict[str, type[BaseModel]] = {
     "investigation_closed": InvestigationClosed,
 }
 
-CONTEXT_KEYS = ("table", "game", "opponent", "extension")
-"""The incident's context: where it happened and the time the table was given."""
-VOID_KEYS = {"record_voided": "record", "decision_voided": "decision"}
-"""The two void entry kinds, and the field that names what each voids."""
+#: Every declared model, by name (the entry kinds' data and what they are made of).
+_DECLARED: list[type[BaseModel]] = [Envelope, Judge, Player, PenaltyRecord, *KINDS.values()]
+MODELS: dict[str, type[BaseModel]] = {m.__name__: m for m in _DECLARED}
 
 
 # --------------------------------------------------------------------------- write
 
 
-def build(kind: str, /, **fields: Any) -> dict[str, Any]:
-    """The ``data`` of a ``kind`` entry: ``KINDS[kind](**fields).model_dump()``.
-
-    Raises pydantic's ``ValidationError`` for a value the declaration refuses.
-    """
-    return KINDS[kind].model_validate(fields).model_dump()
-
-
-def penalty_record(**fields: Any) -> dict[str, Any]:
-    """One penalty record of an incident (or a review's replacement), as dumped."""
-    return PenaltyRecord.model_validate(fields).model_dump()
-
-
-def incident_recorded(**fields: Any) -> dict[str, Any]:
-    """An ``incident_recorded`` entry's data; ``records`` as `penalty_record` makes them."""
-    return build("incident_recorded", **fields)
-
-
-def caution_given(**fields: Any) -> dict[str, Any]:
-    """A ``caution_given`` entry's data."""
-    return build("caution_given", **fields)
-
-
-def record_reviewed(**fields: Any) -> dict[str, Any]:
-    """A ``record_reviewed`` entry's data; ``replacement`` as `penalty_record` makes it."""
-    return build("record_reviewed", **fields)
-
-
-def voided(kind: str, *, target: str, note: str) -> dict[str, Any]:
-    """A ``record_voided`` or ``decision_voided`` entry's data, by entry kind."""
-    return build(kind, **{VOID_KEYS[kind]: target, "note": note})
+def dump(model_name: str, fields: Mapping[str, Any]) -> dict[str, Any]:
+    """``<model>(**fields).model_dump()`` (see `judgetui.store.build`, which calls it)."""
+    model: type[BaseModel] = MODELS[model_name]
+    return model.model_validate(fields).model_dump()
 
 
 # --------------------------------------------------------------------------- read
@@ -478,13 +451,150 @@ def _model_source(
     ]
 
 
+class _NoDoor(Exception):
+    """A declaration the door's fast path does not derive (it always uses pydantic)."""
+
+
+def _value_checks(
+    var: str,
+    types: Sequence[type],
+    metadata: Sequence[Any],
+    strip: bool,
+    indent: str,
+    fail: str,
+) -> list[str]:
+    """Source checking a str/int/list value ``var`` against a field's constraints, as the
+    model would: fail (fall back to pydantic) where the model would change or refuse it."""
+    lines: list[str] = []
+    if strip and str in types:
+        lines.append(
+            f"{indent}if type({var}) is str and {var} "
+            f"and ({var}[0].isspace() or {var}[-1].isspace()):"
+        )
+        lines.append(f"{indent}    {fail}")
+    for meta in metadata:
+        if isinstance(meta, (annotated_types.Ge, annotated_types.Le)) and int not in types:
+            continue
+        if isinstance(meta, AfterValidator) and str not in types:
+            continue
+        if isinstance(meta, annotated_types.MaxLen):
+            test = f"type({var}) in (str, list) and len({var}) > {meta.max_length}"
+        elif isinstance(meta, annotated_types.MinLen):
+            test = f"type({var}) in (str, list) and len({var}) < {meta.min_length}"
+        elif isinstance(meta, annotated_types.Ge):
+            test = f"type({var}) is int and {var} < {meta.ge!r}"
+        elif isinstance(meta, annotated_types.Le):
+            test = f"type({var}) is int and {var} > {meta.le!r}"
+        elif isinstance(meta, AfterValidator) and meta.func is _no_controls:
+            test = f"type({var}) is str and first_control({var}) is not None"
+        elif isinstance(meta, AfterValidator) and meta.func is _no_controls_in_note:
+            test = f"type({var}) is str and first_control({var}, newline=True) is not None"
+        elif getattr(meta, "pattern", None) is not None:
+            test = f"{var} is not None"  # patterns: pydantic's own regex engine decides
+        else:
+            raise _NoDoor(repr(meta))
+        lines.append(f"{indent}if {test}:")
+        lines.append(f"{indent}    {fail}")
+    return lines
+
+
+def _door_source(model: type[BaseModel], out: dict[str, list[str]], consts: dict[str, str]) -> bool:
+    """Add ``door_<Model>``: the model's dump of the given values when the model would
+    take every value exactly as it is, else None. False if the model has none."""
+    name = model.__name__
+    if name in out:
+        return bool(out[name])
+    out[name] = []
+    decorators = model.__pydantic_decorators__
+    if decorators.field_validators or decorators.model_validators:
+        return False
+    strip = bool(model.model_config.get("str_strip_whitespace"))
+    fail = "return None"
+    lines: list[str] = []
+    result: list[str] = []
+    try:
+        for n, (fname, info) in enumerate(model.model_fields.items()):
+            if info.default_factory is not None:
+                raise _NoDoor("default_factory")
+            types, choices, item = _types_of(info.annotation)
+            sub = item if isinstance(item, type) and issubclass(item, BaseModel) else None
+            if dict in types and sub is None:
+                raise _NoDoor("a plain dict")
+            var = f"v{n}"
+            lines.append(f"        {var} = d.get({fname!r}, MISSING)")
+            if info.is_required():
+                lines.append(f"        if {var} is MISSING:")
+                lines.append(f"            {fail}")
+            else:
+                lines.append(f"        if {var} is MISSING:")
+                lines.append(f"            {var} = {info.default!r}")
+            lines.append(f"        if {_type_test(var, types, True, consts)}:")
+            lines.append(f"            {fail}")
+            if choices is not None:
+                options = ", ".join(repr(c) for c in choices)
+                lines.append(f"        if {var} not in ({options},):")
+                lines.append(f"            {fail}")
+            lines.extend(_value_checks(var, types, info.metadata, strip, "        ", fail))
+            if list in types and item is not None:
+                lines.append(f"        if type({var}) is list:")
+                lines.append(f"            l{n} = []")
+                lines.append(f"            for i{n} in {var}:")
+                if sub is not None:
+                    if not _door_source(sub, out, consts):
+                        raise _NoDoor(sub.__name__)
+                    lines.append(f"                if type(i{n}) is not dict:")
+                    lines.append(f"                    {fail}")
+                    lines.append(f"                i{n} = door_{sub.__name__}(i{n})")
+                    lines.append(f"                if i{n} is None:")
+                    lines.append(f"                    {fail}")
+                else:
+                    own = _types_of(item)[0]
+                    lines.append(f"                if {_type_test(f'i{n}', own, True, consts)}:")
+                    lines.append(f"                    {fail}")
+                    item_meta = get_args(item)[1:] if get_origin(item) is Annotated else ()
+                    lines.extend(
+                        _value_checks(f"i{n}", own, item_meta, strip, "                ", fail)
+                    )
+                lines.append(f"                l{n}.append(i{n})")
+                lines.append(f"            {var} = l{n}")
+            elif sub is not None:
+                if not _door_source(sub, out, consts):
+                    raise _NoDoor(sub.__name__)
+                lines.append(f"        if type({var}) is dict:")
+                lines.append(f"            {var} = door_{sub.__name__}({var})")
+                lines.append(f"            if {var} is None:")
+                lines.append(f"                {fail}")
+            result.append(f"            {fname!r}: {var},")
+    except _NoDoor:
+        return False
+    keys = ", ".join(repr(k) for k in model.model_fields)
+    consts[f"KEYS_{name}"] = f"frozenset({{{keys}}})"
+    out[name] = [
+        f"def door_{name}(d: Mapping[str, Any]) -> dict[str, Any] | None:",
+        f"    if not d.keys() <= KEYS_{name}:",
+        "        return None",
+        "    try:",
+        *lines,
+        "        return {",
+        *result,
+        "        }",
+        "    except TypeError:  # a list or a dict where a choice goes",
+        "        return None",
+    ]
+    return True
+
+
 def shapes_source() -> str:
     """The source of `judgetui.store.shapes`, generated from the declarations above."""
     out: dict[str, list[str]] = {}
+    doors: dict[str, list[str]] = {}
     consts: dict[str, str] = {}
     models: list[type[BaseModel]] = [Envelope, *KINDS.values()]
     for model in models:
         _model_source(model, out, consts)
+    door_models: list[type[BaseModel]] = [*KINDS.values(), PenaltyRecord]
+    for door_model in door_models:
+        _door_source(door_model, doors, consts)
     parts = [
         '"""GENERATED from judgetui/store/entries.py: do not edit.',
         "",
@@ -497,6 +607,8 @@ def shapes_source() -> str:
         "",
         "from collections.abc import Callable, Mapping",
         "from typing import Any, NamedTuple",
+        "",
+        "from judgetui.safe_text import first_control",
         "",
         "NoneType = type(None)",
         "MISSING: Any = object()",
@@ -519,11 +631,17 @@ def shapes_source() -> str:
     ]
     for lines in out.values():
         parts.extend([*lines, "", ""])
+    for lines in doors.values():
+        if lines:
+            parts.extend([*lines, "", ""])
     parts.append("CHECKS: dict[str, Callable[[Mapping[str, Any]], bool]] = {")
     parts.extend(f"    {name!r}: check_{name}," for name in out)
     parts.append("}")
     parts.append("FIELDS: dict[str, tuple[Field, ...]] = {")
     parts.extend(f"    {name!r}: FIELDS_{name}," for name in out)
+    parts.append("}")
+    parts.append("DOORS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any] | None]] = {")
+    parts.extend(f"    {name!r}: door_{name}," for name, lines in doors.items() if lines)
     parts.append("}")
     parts.append("KINDS: dict[str, str] = {")
     parts.extend(f"    {kind!r}: {model.__name__!r}," for kind, model in KINDS.items())

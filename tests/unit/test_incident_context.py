@@ -15,7 +15,7 @@ import pytest
 
 from judgetui import rules
 from judgetui.service import BadInput, RecordRequest, RecordResult, Station
-from judgetui.store import entries as declared
+from judgetui.store import build as declared
 from tests.helpers.event import FLOOR, HEAD, record
 
 

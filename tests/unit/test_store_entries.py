@@ -11,14 +11,24 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from judgetui.service import Station
 from judgetui.state import EventState, MalformedLog
-from judgetui.store import entries, reading
+from judgetui.store import build, entries, reading, shapes
 from tests.helpers.event import HEAD, record
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
+#: Runs judgetui's command line, then prints whether pydantic was imported.
+PROBE = (
+    "import sys, runpy; sys.argv = ['judgetui', *sys.argv[1:]];"
+    "code = 0\n"
+    "try: runpy.run_module('judgetui', run_name='__main__')\n"
+    "except SystemExit as e: code = e.code\n"
+    "print('pydantic' in sys.modules); sys.exit(code)"
+)
 
 
 def test_the_read_check_is_what_the_declarations_generate() -> None:
@@ -54,14 +64,14 @@ def _record(**change: Any) -> dict[str, Any]:
 
 
 def _incident(**change: Any) -> dict[str, Any]:
-    data = entries.incident_recorded(
+    data = build.incident_recorded(
         incident="i1",
         infraction="slow_play",
         intentional=False,
         disruptive=True,
         round=1,
         phase="main",
-        records=[entries.penalty_record(**_record())],
+        records=[build.penalty_record(**_record())],
     )
     return {"kind": "incident_recorded", "at": "2026-12-01T10:00:00Z", "data": {**data, **change}}
 
@@ -74,16 +84,140 @@ def test_what_the_builders_make_the_read_check_accepts() -> None:
 
 def test_the_builders_are_the_models() -> None:
     with pytest.raises(ValidationError):
-        entries.penalty_record(**_record(points=-1))
+        build.penalty_record(**_record(points=-1))
     with pytest.raises(ValidationError):
-        entries.incident_recorded(**{**_incident()["data"], "note": "a\x1bb"})
-    note = entries.record_reviewed(record="r1", action="confirm", note="  ok  ")["note"]
-    assert note == "ok"  # stripped at the door
-    assert entries.voided("decision_voided", target="d-7", note="x") == {
+        build.incident_recorded(**{**_incident()["data"], "note": "a\x1bb"})
+    note = build.record_reviewed(record="r1", action="confirm", note="  ok  ")["note"]
+    assert note == "ok"  # stripped, by the model
+    assert build.voided("decision_voided", target="d-7", note="x") == {
         "decision": "d-7",
         "note": "x",
     }
-    assert entries.build("round_set", round=3) == {"round": 3}
+    assert build.build("round_set", round=3) == {"round": 3}
+
+
+# The door (generated from the declarations) must give the model's dump or step aside.
+texts = st.text(
+    alphabet=st.sampled_from(["a", "Z", "0", "_", " ", "\t", "\n", "\u3000", "\x1c", "é", "\x1b"]),
+    max_size=6,
+)
+keys = st.sampled_from(["slow_play", "notice", "P1", "x", ""]) | texts
+maybe_keys = st.none() | keys
+odd = st.sampled_from([1, "1", 1.0, True, None, "yes", [], -1, 3000, {}, 10_001, " P2", "P2"])
+
+
+def _the_door_agrees(model: str, args: dict[str, Any]) -> None:
+    made = shapes.DOORS[model](args)
+    try:
+        slow: Any = entries.MODELS[model].model_validate(args).model_dump()
+    except ValidationError:
+        assert made is None, (args, made)
+        return
+    if made is not None:
+        assert made == slow and list(made) == list(slow)
+        for key, value in made.items():
+            assert type(value) is type(slow[key])
+
+
+def _record_args(draw: Any) -> dict[str, Any]:
+    return {
+        "id": draw(keys),
+        "player": draw(keys),
+        "warning": draw(keys),
+        "sanction": draw(maybe_keys),
+        "penalty": draw(keys),
+        "minimum": draw(keys),
+        "recommended": draw(keys),
+        "points": draw(st.integers(-1, 5) | odd),
+        "status": draw(st.sampled_from(["pending", "issued", "dismissed"]) | odd),
+        "applies": draw(st.sampled_from([None, "current", "next", "later"])),
+        "minor": draw(st.booleans() | odd),
+        "draft_only": draw(st.booleans()),
+        "investigation": draw(st.booleans() | odd),
+        "supersedes": draw(maybe_keys),
+    }
+
+
+record_args = st.composite(_record_args)()
+
+
+@settings(max_examples=300, deadline=None)
+@given(record_args)
+def test_the_penalty_record_door_agrees(args: dict[str, Any]) -> None:
+    _the_door_agrees("PenaltyRecord", args)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(record_args, min_size=0, max_size=2),
+    st.fixed_dictionaries(
+        {
+            "incident": keys,
+            "infraction": keys,
+            "intentional": st.booleans() | odd,
+            "disruptive": st.booleans(),
+            "flags": st.lists(keys, max_size=2),
+            "minutes_late": st.none() | st.integers(-1, 1441) | odd,
+            "note": texts | st.sampled_from([" x " * 700, "y" * 2000, "y" * 2001, " " * 2100]),
+            "round": st.integers(1, 9) | odd,
+            "phase": st.sampled_from(["main", "finals", "semis"]),
+            "table": st.none() | st.integers(0, 10_001) | odd,
+            "game": st.none() | st.integers(0, 10) | odd,
+            "opponent": st.none() | st.sampled_from(["P2", "-P2", "P2\n"]) | odd,
+            "extension": st.none() | st.integers(0, 61) | odd,
+            "duplicate_of": st.none() | st.sampled_from(["abc", "", " abc", "x" * 65]),
+        }
+    ),
+)
+def test_the_incident_door_agrees(records: list[dict[str, Any]], fields: dict[str, Any]) -> None:
+    made = [shapes.DOORS["PenaltyRecord"](r) or r for r in records]
+    _the_door_agrees("IncidentRecorded", {**fields, "records": made})
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    keys,
+    st.sampled_from(["confirm", "upgrade", "dismiss", "redo"]),
+    texts | st.sampled_from(["z" * 2001, " z " * 600]),
+    st.none() | record_args,
+    st.none() | st.booleans() | odd,
+)
+def test_the_review_door_agrees(
+    record: str, action: str, note: str, replacement: dict[str, Any] | None, minor: Any
+) -> None:
+    args = {"record": record, "action": action, "note": note, "replacement": replacement}
+    _the_door_agrees("RecordReviewed", {**args, "minor": minor})
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(sorted(shapes.DOORS)), st.dictionaries(keys, odd | keys, max_size=4))
+def test_every_door_steps_aside_for_what_it_does_not_know(model: str, args: dict[str, Any]) -> None:
+    _the_door_agrees(model, args)
+
+
+def test_recording_a_penalty_imports_no_pydantic(tmp_path: Path) -> None:
+    """The service's values are exact: the generated door makes the record's entries."""
+    db = tmp_path / "event.json"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    base = [sys.executable, "-m", "judgetui", "--db", str(db)]
+    csv = tmp_path / "players.csv"
+    csv.write_text("id,name\nP1,Ann Lee\n", encoding="utf-8")
+    for args in (
+        ["event", "init", "--name", "Open", "--head-judge", HEAD],
+        ["players", "import", str(csv), "--judge", HEAD],
+    ):
+        made = subprocess.run([*base, *args], env=env, capture_output=True, text=True)
+        assert made.returncode == 0, made.stderr
+    record = ["record", "--judge", HEAD, "--player", "P1", "--infraction", "slow_play"]
+    record += ["--intentional", "no", "--disruptive", "yes"]
+    proc = subprocess.run(
+        [sys.executable, "-c", PROBE, "--db", str(db), *record],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip().splitlines()[-1] == "False"
 
 
 @pytest.mark.parametrize(
@@ -150,16 +284,9 @@ def test_reading_an_event_imports_no_pydantic(tmp_path: Path) -> None:
         text=True,
     )
     assert made.returncode == 0, made.stderr
-    probe = (
-        "import sys, runpy; sys.argv = ['judgetui', *sys.argv[1:]];"
-        "code = 0\n"
-        "try: runpy.run_module('judgetui', run_name='__main__')\n"
-        "except SystemExit as e: code = e.code\n"
-        "print('pydantic' in sys.modules); sys.exit(code)"
-    )
     for command in (["queue"], ["verify"]):
         proc = subprocess.run(
-            [sys.executable, "-c", probe, "--db", str(db), *command],
+            [sys.executable, "-c", PROBE, "--db", str(db), *command],
             env=env,
             capture_output=True,
             text=True,
