@@ -16,6 +16,17 @@ from judgetui.service import Station
 from judgetui.store import EventFile
 from tests.helpers.event import FLOOR, HEAD, counting_ids, ticking_clock
 
+LAYERS = {"unit": "unit", "station": "station", "snapshots": "snapshot", "system": "system"}
+"""Test folder → the marker each of its tests gets (README, "Tests")."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        folder = item.path.parent.name
+        if folder in LAYERS:
+            item.add_marker(LAYERS[folder])
+
+
 # CI must be repeatable: the same examples every run (a local run still explores).
 settings.register_profile("ci", derandomize=True, database=None, deadline=None)
 if os.environ.get("CI"):

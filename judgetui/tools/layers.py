@@ -11,8 +11,10 @@ The rules:
 1. **The engine is pure.** ``judgetui.engine`` (and its modules) imports nothing of
    ``judgetui.store``, ``judgetui.service``, ``judgetui.station`` or ``judgetui.cli``.
 2. **The store knows no domain.** ``judgetui.store`` (a module or a package) may import only
-   itself and the two pieces of plumbing every layer uses: ``judgetui.i18n`` (its messages
-   are translated) and ``judgetui.diagnostics`` (the private log). Everything else in
+   itself and the plumbing every layer uses, which knows nothing of an event:
+   ``judgetui.i18n`` (its messages are translated), ``judgetui.diagnostics`` (the private
+   log), ``judgetui.perf`` (the collector) and ``judgetui.safe_text`` (control characters
+   in text) — and these only if what *they* import is no domain either. Everything else in
    ``judgetui`` is *domain* — it knows about events, judges, players, penalties or rules:
    ``engine``, ``rules``/``rules_schema``, ``models``, ``payloads``, ``state``, ``service``,
    ``reports``, ``text``, ``history``, ``roster``, ``identity``, ``settings``, ``station``,
@@ -63,7 +65,7 @@ from typing import Literal
 
 Where = Literal["module", "function", "type_checking"]
 
-STORE_MAY_IMPORT = ("i18n", "diagnostics")
+STORE_MAY_IMPORT = ("i18n", "diagnostics", "perf", "safe_text")
 """The plumbing the store may use besides itself (rule 2), relative to the package."""
 
 ENGINE_MAY_NOT_IMPORT = ("store", "service", "station", "cli")
@@ -262,7 +264,9 @@ def _reach_violations(
                 path = _chain(tree, start, bad, skip)
                 if path is not None:
                     via = " → ".join([module, *path])
-                    lines.append(f"{tree.location(module, imp.line)}: {message}: {via}")
+                    line = f"{tree.location(module, imp.line)}: {message}: {via}"
+                    if line not in lines:  # ``from m import a, b``: one line, not two
+                        lines.append(line)
                     break
     return lines
 

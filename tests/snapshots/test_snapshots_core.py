@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 
 from judgetui.demo import write_demo
-from judgetui.identity import Caller
 from judgetui.rules import Rules
 from judgetui.service import Station
 from judgetui.state import EventState
-from judgetui.station.app import JudgeStation, open_station
+from judgetui.station.app import JudgeStation
 from judgetui.store import EventFile
 from tests.helpers.event import FIXED_NOW
+from tests.helpers.station import make_app, service_on
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 HEAD = "Kana Mori"
@@ -38,8 +38,7 @@ def demo_db(tmp_path: Path, rules: Rules) -> Path:
 
 
 def station_app(db: Path, rules: Rules, judge: str | None) -> JudgeStation:
-    service = Station(EventFile(db), rules, caller=Caller("tester", None), clock=lambda: FIXED_NOW)
-    return open_station(service, judge, clock=lambda: FIXED_NOW, cursor_blink=False)
+    return make_app(service_on(db, rules, ids=None), judge, now=FIXED_NOW)
 
 
 def one_short(db: Path, rules: Rules) -> str:

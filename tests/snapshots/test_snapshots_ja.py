@@ -20,7 +20,7 @@ from textual.pilot import Pilot
 from judgetui import i18n
 from judgetui.service import Station
 from tests.helpers.event import FLOOR, HEAD, record
-from tests.station.test_station_screens import build_scene, make_app, pilot_test, settle
+from tests.helpers.station import build_scene, make_app, pilot_test, settle
 
 SIZE = (80, 24)
 JAPANESE_NOTE = "カードを机から落とした。山田さんの申告。"

@@ -9,13 +9,11 @@ SVGs in ``tests/snapshots/__snapshots__/test_snapshots_screens/`` before committ
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.screen import Screen
 from textual.widgets import Input
 
 from judgetui.identity import Caller
@@ -27,29 +25,8 @@ from judgetui.station.screens.player import PlayerScreen
 from judgetui.station.screens.review import ReviewScreen
 from judgetui.store import EventFile
 from tests.helpers.event import FLOOR
-from tests.station.test_station_screens import build_scene, make_app, settle
-
-SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
-
-Snap = Callable[..., bool]
-
-
-def push(make: Callable[[], Screen[Any]]) -> Callable[[Pilot[Any]], Awaitable[None]]:
-    """A ``run_before`` that waits for the dashboard, then opens one of our screens."""
-
-    async def run_before(pilot: Pilot[Any]) -> None:
-        await settle(pilot, lambda: type(pilot.app.screen).__name__ == "DashboardScreen")
-        screen = make()
-        pilot.app.push_screen(screen)
-        await settle(pilot, lambda: pilot.app.screen is screen)
-
-    return run_before
-
-
-@pytest.fixture
-def scene(station: Station) -> Station:
-    build_scene(station)
-    return station
+from tests.helpers.snapshots import SIZES, Snap, push
+from tests.helpers.station import make_app, settle
 
 
 def request_id(station: Station) -> str:

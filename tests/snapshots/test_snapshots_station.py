@@ -12,12 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from judgetui.identity import Caller
 from judgetui.rules import Rules
-from judgetui.service import Station
-from judgetui.station.app import JudgeStation, open_station
-from judgetui.store import EventFile
+from judgetui.station.app import JudgeStation
 from tests.helpers.event import FIXED_NOW, FLOOR, HEAD
+from tests.helpers.station import make_app, service_on
 from tests.helpers.ten_digit_event import ten_digit_event
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -25,8 +23,7 @@ SnapCompare = Callable[..., bool]
 
 
 def station_app(db: Path, rules: Rules, judge: str) -> JudgeStation:
-    service = Station(EventFile(db), rules, caller=Caller("tester", None), clock=lambda: FIXED_NOW)
-    return open_station(service, judge, clock=lambda: FIXED_NOW, cursor_blink=False)
+    return make_app(service_on(db, rules, ids=None), judge, now=FIXED_NOW)
 
 
 @pytest.fixture

@@ -10,12 +10,12 @@ from textual.pilot import Pilot
 
 from judgetui.service import Station
 from judgetui.station.screens.player import PlayerScreen
-from tests.snapshots.test_snapshots_screens import SIZES, Snap, push, scene  # noqa: F401 (a fixture)
-from tests.station.test_station_screens import make_app
+from tests.helpers.snapshots import SIZES, Snap, push
+from tests.helpers.station import make_app
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_void_dialog(snap_compare: Snap, scene: Station, size: tuple[int, int]) -> None:  # noqa: F811
+def test_void_dialog(snap_compare: Snap, scene: Station, size: tuple[int, int]) -> None:
     assert snap_compare(
         make_app(scene),
         terminal_size=size,
@@ -45,7 +45,7 @@ def _decide_disqualification() -> Callable[[Pilot[Any]], Any]:
 @pytest.mark.parametrize("size", SIZES)
 def test_disqualification_confirmation(
     snap_compare: Snap,
-    scene: Station,  # noqa: F811
+    scene: Station,
     size: tuple[int, int],
 ) -> None:
     assert snap_compare(make_app(scene), terminal_size=size, run_before=_decide_disqualification())

@@ -19,16 +19,16 @@ from textual.theme import BUILTIN_THEMES
 
 from judgetui import settings
 from judgetui.demo import write_demo
-from judgetui.identity import Caller
 from judgetui.rules import Rules
 from judgetui.service import Station
 from judgetui.settings import LoadedSettings
 from judgetui.state import EventState
 from judgetui.station import themes
-from judgetui.station.app import JudgeStation, open_station
+from judgetui.station.app import JudgeStation
 from judgetui.station.commands import choose_theme
 from judgetui.store import EventFile
 from tests.helpers.event import FIXED_NOW
+from tests.helpers.station import make_app, service_on, settle
 
 HEAD = "Kana Mori"
 SHIPPED = [themes.LIGHT, themes.CONTRAST]
@@ -51,8 +51,7 @@ def demo_db(tmp_path: Path, rules: Rules) -> Path:
 
 
 def station_app(db: Path, rules: Rules, loaded: LoadedSettings | None = None) -> JudgeStation:
-    service = Station(EventFile(db), rules, caller=Caller("tester", None), clock=lambda: FIXED_NOW)
-    return open_station(service, HEAD, clock=lambda: FIXED_NOW, cursor_blink=False, settings=loaded)
+    return make_app(service_on(db, rules, ids=None), HEAD, now=FIXED_NOW, settings=loaded)
 
 
 def one_short(db: Path, rules: Rules) -> str:
@@ -124,11 +123,11 @@ def test_the_judges_choice_in_the_palette_is_kept(
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             await pilot.press("ctrl+p", *"theme")
-            await pilot.pause(0.5)
+            await settle(pilot)  # the palette's search is a worker
             await pilot.press("enter")
-            await pilot.pause(0.3)
+            await settle(pilot)
             await pilot.press(*"contrast")
-            await pilot.pause(0.5)
+            await settle(pilot)
             await pilot.press("enter")
             await pilot.pause()
             assert app.theme == themes.CONTRAST
@@ -254,11 +253,7 @@ def test_tamper_banner_and_owed_decisions_stay_distinct(
 
     async def go() -> list[list[Segment]]:
         async with app.run_test(size=(100, 30)) as pilot:
-            for _ in range(60):
-                if app.session is not None and app.session.log_problem:
-                    break
-                await pilot.pause(0.05)
-            await pilot.pause()
+            await settle(pilot, lambda: app.session is not None and bool(app.session.log_problem))
             return screen_segments(app)
 
     lines = run(go())

@@ -16,9 +16,9 @@ import pytest
 from judgetui.rules import RulesError, parse_rules, shipped_rules_text
 from judgetui.service import BadInput, Station
 from judgetui.station.screens.classify import ClassifyScreen
+from tests.helpers.cli import rec, refused
 from tests.helpers.event import FLOOR, HEAD, record
-from tests.station.test_station_screens import make_app, open_screen, pilot_test, settle
-from tests.unit.test_cli import rec, refused
+from tests.helpers.station import make_app, open_screen, pilot_test, settle
 
 REASON = "P1: ejected in round 1: only conduct (cheating, unsporting conduct) can be recorded now"
 

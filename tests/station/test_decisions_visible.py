@@ -13,7 +13,7 @@ from judgetui.service import RecordResult, Station
 from judgetui.station.screens.player import PlayerScreen
 from judgetui.station.widgets.table import RowTable
 from tests.helpers.event import FLOOR, HEAD, record
-from tests.station.test_station_screens import make_app, open_screen, pilot_test, settle, table_rows
+from tests.helpers.station import make_app, open_screen, pilot_test, settle, table_rows
 
 
 def three_singles(station: Station, player: str) -> None:

@@ -19,16 +19,9 @@ from judgetui.station.dialogs.confirm import ConfirmModal
 from judgetui.station.screens.event import EventScreen
 from judgetui.station.screens.player import PlayerScreen, points_summary
 from judgetui.station.widgets.header import StationHeader
-from tests.helpers.event import HEAD, record
-from tests.station.test_station_screens import (
-    fresh,
-    make_app,
-    open_screen,
-    pilot_test,
-    settle,
-    shown,
-)
-from tests.unit.test_cli import FLOOR, refused, run
+from tests.helpers.cli import refused, run
+from tests.helpers.event import FLOOR, HEAD, record
+from tests.helpers.station import fresh, make_app, open_screen, pilot_test, settle, shown
 
 
 def test_event_show_prints_words_not_python_values(

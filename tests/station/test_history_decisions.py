@@ -15,7 +15,7 @@ from judgetui.service import RecordResult, Station
 from judgetui.state import DecisionState
 from judgetui.station.screens.history import HistoryScreen
 from tests.helpers.event import HEAD, record
-from tests.station.test_station_screens import make_app, pilot_test, settle
+from tests.helpers.station import make_app, pilot_test, settle
 
 
 def _three_singles_then_ejection(station: Station, player: str) -> str:

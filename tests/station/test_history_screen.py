@@ -21,30 +21,23 @@ from judgetui.demo import write_demo
 from judgetui.identity import Caller
 from judgetui.rules import Rules
 from judgetui.service import RecordRequest, Station
-from judgetui.station.app import JudgeStation, open_station
+from judgetui.station.app import JudgeStation
 from judgetui.station.dialogs.duplicate import DuplicateScreen
 from judgetui.station.screens.classify import ClassifyScreen
 from judgetui.station.screens.dashboard import DashboardScreen
 from judgetui.station.screens.history import HistoryScreen
 from judgetui.store import EventFile
-from tests.helpers.event import FIXED_NOW, FLOOR, HEAD, counting_ids
-from tests.station.test_station_core import pilot_test, session_of, until, walk_to_result
+from tests.helpers.event import FIXED_NOW, FLOOR, HEAD
+from tests.helpers.station import (
+    make_app,
+    pilot_test,
+    service_on,
+    session_of,
+    settle,
+    walk_to_result,
+)
 
 SIZE = (100, 30)
-
-
-def make_app(db: Path, rules: Rules, judge: str) -> JudgeStation:
-    """A station on ``db`` with the fixed clock: each judge's its own ids (two stations)."""
-    service = Station(
-        EventFile(db),
-        rules,
-        caller=Caller("tester", None),
-        clock=lambda: FIXED_NOW,
-        new_id=counting_ids(8 if judge == HEAD else 9),
-    )
-    return open_station(
-        service, judge, clock=lambda: FIXED_NOW, cursor_blink=False, poll_seconds=0.05
-    )
 
 
 async def _record_with_table(app_pilot: object, table: str) -> ClassifyScreen:
@@ -63,10 +56,10 @@ async def _record_with_table(app_pilot: object, table: str) -> ClassifyScreen:
 async def test_table_duplicate_witness_and_history(
     station: Station, db_path: Path, rules: Rules
 ) -> None:
-    floor = make_app(db_path, rules, FLOOR)
+    floor = make_app(service_on(db_path, rules, ids=9), FLOOR, now=FIXED_NOW)
     async with floor.run_test(size=SIZE) as pilot:
         screen = await _record_with_table(pilot, "14")
-        await until(pilot, lambda: screen.step == "done")
+        await settle(pilot, lambda: screen.step == "done")
         session = session_of(floor)
         [record] = [r for r in session.state.records.values()]
         assert record.table == 14
@@ -80,11 +73,11 @@ async def test_table_duplicate_witness_and_history(
         assert again.query_one("#ctx-table", Input).value == "14"
     first = record.id
 
-    head = make_app(db_path, rules, HEAD)
+    head = make_app(service_on(db_path, rules, ids=8), HEAD, now=FIXED_NOW)
     async with head.run_test(size=SIZE) as pilot:
         screen = await walk_to_result(pilot, "P1", "slow", "n", "y")
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(head.screen, DuplicateScreen))
+        await settle(pilot, lambda: isinstance(head.screen, DuplicateScreen))
         prompt = head.screen
         assert isinstance(prompt, DuplicateScreen)
         shown = str(prompt.query_one("#duplicate-earlier", Static).render())
@@ -96,23 +89,23 @@ async def test_table_duplicate_witness_and_history(
         assert "note is needed" in str(prompt.query_one("#duplicate-problem", Static).render())
         assert db_path.read_bytes() == before
         await pilot.press(*"saw it too", "enter")  # the first choice: a witness note
-        await until(pilot, lambda: screen.step == "done")
+        await settle(pilot, lambda: screen.step == "done")
         state = session_of(head).state
         assert [w.note for w in state.records[first].witnesses] == ["saw it too"]
         assert len(state.players["P1"].records) == 1  # no second penalty
         await pilot.press("enter")
         assert isinstance(head.screen, DashboardScreen)
         await pilot.press("h")
-        await until(pilot, lambda: isinstance(head.screen, HistoryScreen))
+        await settle(pilot, lambda: isinstance(head.screen, HistoryScreen))
         history = head.screen
         assert isinstance(history, HistoryScreen)
         await pilot.press(*"t:14")
         table = history.query_one("#history-table", DataTable)
-        await until(pilot, lambda: table.row_count == 1)
+        await settle(pilot, lambda: table.row_count == 1)
         detail = str(history.query_one("#history-detail", Static).render())
         assert "saw it too" in detail and f"Witness {HEAD}" in detail
         await pilot.press(*"5")  # t:145: no record
-        await until(pilot, lambda: table.row_count == 0)
+        await settle(pilot, lambda: table.row_count == 0)
         assert history.query_one("#history-counts", Static).display
         console = Console(width=100, record=True)
         console.print(history._counts(session_of(head).state))
@@ -125,17 +118,17 @@ async def test_table_duplicate_witness_and_history(
 async def test_record_anyway_needs_a_note_and_records_a_second_incident(
     station: Station, db_path: Path, rules: Rules
 ) -> None:
-    floor = make_app(db_path, rules, FLOOR)
+    floor = make_app(service_on(db_path, rules, ids=9), FLOOR, now=FIXED_NOW)
     async with floor.run_test(size=SIZE) as pilot:
         screen = await _record_with_table(pilot, "3")
-        await until(pilot, lambda: screen.step == "done")
-    head = make_app(db_path, rules, HEAD)
+        await settle(pilot, lambda: screen.step == "done")
+    head = make_app(service_on(db_path, rules, ids=8), HEAD, now=FIXED_NOW)
     async with head.run_test(size=SIZE) as pilot:
         screen = await walk_to_result(pilot, "P1", "slow", "n", "y")
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(head.screen, DuplicateScreen))
+        await settle(pilot, lambda: isinstance(head.screen, DuplicateScreen))
         await pilot.press("down", *"another stall, later", "enter")
-        await until(pilot, lambda: screen.step == "done")
+        await settle(pilot, lambda: screen.step == "done")
         state = session_of(head).state
         records = [state.records[r] for r in state.players["P1"].records]
         assert len(records) == 2
@@ -147,18 +140,18 @@ async def test_record_anyway_needs_a_note_and_records_a_second_incident(
 async def test_escape_on_the_prompt_records_nothing(
     station: Station, db_path: Path, rules: Rules
 ) -> None:
-    floor = make_app(db_path, rules, FLOOR)
+    floor = make_app(service_on(db_path, rules, ids=9), FLOOR, now=FIXED_NOW)
     async with floor.run_test(size=SIZE) as pilot:
         screen = await _record_with_table(pilot, "3")
-        await until(pilot, lambda: screen.step == "done")
+        await settle(pilot, lambda: screen.step == "done")
     before = db_path.read_bytes()
-    head = make_app(db_path, rules, HEAD)
+    head = make_app(service_on(db_path, rules, ids=8), HEAD, now=FIXED_NOW)
     async with head.run_test(size=SIZE) as pilot:
         screen = await walk_to_result(pilot, "P1", "slow", "n", "y")
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(head.screen, DuplicateScreen))
+        await settle(pilot, lambda: isinstance(head.screen, DuplicateScreen))
         await pilot.press("escape")
-        await until(pilot, lambda: head.screen is screen)
+        await settle(pilot, lambda: head.screen is screen)
         assert screen.step == "result"
     assert db_path.read_bytes() == before
 
@@ -168,10 +161,10 @@ async def test_a_bad_table_is_refused_in_one_line(
     station: Station, db_path: Path, rules: Rules
 ) -> None:
     before = db_path.read_bytes()
-    floor = make_app(db_path, rules, FLOOR)
+    floor = make_app(service_on(db_path, rules, ids=9), FLOOR, now=FIXED_NOW)
     async with floor.run_test(size=SIZE) as pilot:
         screen = await _record_with_table(pilot, "99999")
-        await until(pilot, lambda: not screen.recording)
+        await settle(pilot, lambda: not screen.recording)
         assert screen.step == "result"
         [toast] = [n for n in floor._notifications if n.severity == "error"]
         assert "table must be a whole number from 1 to 10000" in toast.message
@@ -220,8 +213,7 @@ def _two_active(service: Station) -> tuple[str, str]:
 
 
 def _snap_app(db: Path, rules: Rules, judge: str) -> JudgeStation:
-    service = Station(EventFile(db), rules, caller=Caller("tester", None), clock=lambda: FIXED_NOW)
-    return open_station(service, judge, clock=lambda: FIXED_NOW, cursor_blink=False)
+    return make_app(service_on(db, rules, ids=None), judge, now=FIXED_NOW)
 
 
 def _keys(value: str) -> list[str]:
@@ -260,7 +252,7 @@ def test_snapshot_duplicate_prompt(
         while getattr(screen, "step", "") == "upgrades":
             await pilot.press("n")
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(pilot.app.screen, DuplicateScreen))
+        await settle(pilot, lambda: isinstance(pilot.app.screen, DuplicateScreen))
         await pilot.press(*_keys("saw it from the next table"))
 
     app = _snap_app(demo_db, rules, HEAD)
@@ -275,10 +267,10 @@ def test_snapshot_history(
 
     async def run_before(pilot: Pilot[None]) -> None:
         await pilot.press("h")
-        await until(pilot, lambda: isinstance(pilot.app.screen, HistoryScreen))
+        await settle(pilot, lambda: isinstance(pilot.app.screen, HistoryScreen))
         await pilot.press(*"t:14")
         table = pilot.app.screen.query_one("#history-table", DataTable)
-        await until(pilot, lambda: table.row_count == 2)
+        await settle(pilot, lambda: table.row_count == 2)
 
     app = _snap_app(demo_db, rules, HEAD)
     assert snap_compare(app, run_before=run_before, terminal_size=size)

@@ -21,7 +21,8 @@ from judgetui.station.app import JudgeStation, open_station
 from judgetui.station.dialogs.help import HelpScreen, key_sections
 from judgetui.station.widgets.table import RowTable
 from judgetui.store import EventFile
-from tests.helpers.event import FIXED_NOW, HEAD, counting_ids
+from tests.helpers.event import FIXED_NOW, HEAD
+from tests.helpers.station import make_app, service_on
 
 SIZE = (100, 30)
 
@@ -33,21 +34,7 @@ def with_keys(text: str) -> LoadedSettings:
 
 
 def station_app(db: Path, rules: Rules, loaded: LoadedSettings | None) -> JudgeStation:
-    service = Station(
-        EventFile(db),
-        rules,
-        caller=Caller("tester", None),
-        clock=lambda: FIXED_NOW,
-        new_id=counting_ids(7),
-    )
-    return open_station(
-        service,
-        HEAD,
-        clock=lambda: FIXED_NOW,
-        cursor_blink=False,
-        poll_seconds=0.05,
-        settings=loaded,
-    )
+    return make_app(service_on(db, rules), HEAD, now=FIXED_NOW, settings=loaded)
 
 
 def footer_keys(app: JudgeStation) -> dict[str, str]:

@@ -8,8 +8,7 @@ from textual.widgets import Input
 from judgetui.service import Station
 from judgetui.station.screens.classify import ClassifyScreen
 from judgetui.station.screens.player import PlayerScreen
-from tests.station.test_station_input import burst
-from tests.station.test_station_screens import make_app, open_screen, pilot_test, settle
+from tests.helpers.station import burst, make_app, open_screen, pilot_test, settle
 
 
 @pilot_test

@@ -20,7 +20,7 @@ from judgetui.station.screens.player_report import PlayerReportScreen
 from judgetui.station.screens.round_list import RoundListScreen
 from judgetui.station.widgets.table import RowTable
 from tests.helpers.event import FLOOR, HEAD, record
-from tests.station.test_station_screens import build_scene, make_app, pilot_test, settle
+from tests.helpers.station import build_scene, make_app, pilot_test, settle
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 Snap = Callable[..., bool]

@@ -17,15 +17,8 @@ from judgetui.station.dialogs.void import VoidModal
 from judgetui.station.screens.dashboard import pending_title
 from judgetui.station.screens.review import ReviewScreen
 from tests.helpers.event import FLOOR, HEAD, record
-from tests.snapshots.test_snapshots_screens import SIZES, Snap, push
-from tests.station.test_station_screens import (
-    fresh,
-    make_app,
-    open_screen,
-    pilot_test,
-    settle,
-    shown,
-)
+from tests.helpers.snapshots import SIZES, Snap, push
+from tests.helpers.station import fresh, make_app, open_screen, pilot_test, settle, shown
 
 
 @pilot_test

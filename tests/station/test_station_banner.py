@@ -8,17 +8,8 @@ import orjson
 
 from judgetui.rules import Rules
 from judgetui.service import Station
-from judgetui.station.app import JudgeStation
-from judgetui.station.widgets.header import StationHeader
-from tests.helpers.event import HEAD, record
-from tests.station.test_station_core import make_app, pilot_test, session_of, until
-
-
-def _header_text(app: JudgeStation) -> str:
-    """The header's two top lines as the judge sees them."""
-    header = app.screen.query_one(StationHeader)
-    lines = [header.render_line(y).text for y in range(header.size.height)]
-    return "\n".join(lines)
+from tests.helpers.event import FIXED_NOW, HEAD, record
+from tests.helpers.station import header_text, make_app, pilot_test, service_on, session_of, settle
 
 
 @pilot_test
@@ -31,19 +22,19 @@ async def test_banner_shows_when_a_penalty_was_edited(
     document["log"][last]["data"]["records"][0]["warning"] = "notice"
     db_path.write_bytes(orjson.dumps(document))
 
-    app = make_app(db_path, rules, HEAD)
+    app = make_app(service_on(db_path, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=(100, 30)) as pilot:
-        await until(pilot, lambda: session_of(app).log_problem is not None)
+        await settle(pilot, lambda: session_of(app).log_problem is not None)
         await pilot.pause()
         assert f"entry {last} was edited" in (session_of(app).log_problem or "")
-        assert "penalty log has been altered" in _header_text(app)
+        assert "penalty log has been altered" in header_text(app)
 
 
 @pilot_test
 async def test_no_banner_on_an_untouched_log(station: Station, db_path: Path, rules: Rules) -> None:
     record(station, HEAD, "P1", "slow_play")
-    app = make_app(db_path, rules, HEAD)
+    app = make_app(service_on(db_path, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause(0.3)
         assert session_of(app).log_problem is None
-        assert "altered" not in _header_text(app)
+        assert "altered" not in header_text(app)

@@ -3,89 +3,31 @@
 from __future__ import annotations
 
 import asyncio
-import functools
-from collections.abc import Callable, Coroutine
 from pathlib import Path
-from typing import Any
 
-from textual.pilot import Pilot
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import Input, OptionList
 
 from judgetui.demo import write_demo
 from judgetui.identity import Caller
 from judgetui.rules import Rules
 from judgetui.service import NotPermitted, Station
-from judgetui.station.app import JudgeStation, open_station
 from judgetui.station.screens.classify import ClassifyScreen
 from judgetui.station.screens.dashboard import DashboardScreen
 from judgetui.station.screens.sign_in import SignInScreen
 from judgetui.station.session import Session
 from judgetui.station.widgets.table import RowTable
 from judgetui.store import EventFile
-from tests.helpers.event import FIXED_NOW, FLOOR, HEAD, counting_ids, record
-
-SIZE = (100, 30)
-
-
-def pilot_test(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
-    """Run an async Pilot test with asyncio.run (the project has no async pytest plugin)."""
-
-    @functools.wraps(test)
-    def run(*args: Any, **kwargs: Any) -> None:
-        asyncio.run(test(*args, **kwargs))
-
-    return run
-
-
-def make_app(db: Path, rules: Rules, judge: str | None, *, poll: float = 0.05) -> JudgeStation:
-    """A station as the command line opens it, with a fixed clock and a known OS account."""
-    service = Station(
-        EventFile(db),
-        rules,
-        caller=Caller("tester", None),
-        clock=lambda: FIXED_NOW,
-        new_id=counting_ids(7),
-    )
-    return open_station(
-        service, judge, clock=lambda: FIXED_NOW, cursor_blink=False, poll_seconds=poll
-    )
-
-
-async def until(pilot: Pilot[None], condition: Callable[[], bool], seconds: float = 3.0) -> None:
-    """Let the app run until ``condition`` holds (thread workers, the file watcher)."""
-    for _ in range(int(seconds / 0.05)):
-        if condition():
-            return
-        await pilot.pause(0.05)
-    assert condition(), "the station did not get there in time"
-
-
-def session_of(app: JudgeStation) -> Session:
-    assert app.session is not None
-    return app.session
-
-
-async def walk_to_result(
-    pilot: Pilot[None], player: str, infraction: str, intentional: str, disruptive: str
-) -> ClassifyScreen:
-    """n → player → infraction → the two questions → 'no' to every upgrade question."""
-    await pilot.press("n")
-    screen = pilot.app.screen
-    assert isinstance(screen, ClassifyScreen)
-    await pilot.press(*player.lower(), "enter")
-    assert screen.step == "infraction"
-    await pilot.press(*infraction, "enter")
-    assert screen.step == "intentional"
-    await pilot.press(intentional, disruptive)
-    while screen.step == "upgrades":
-        await pilot.press("n")
-    assert screen.step == "result"
-    return screen
-
-
-def text_of(screen: ClassifyScreen, selector: str) -> str:
-    return str(screen.query_one(selector, Static).render())
-
+from tests.helpers.event import FIXED_NOW, FLOOR, HEAD, record
+from tests.helpers.station import (
+    SIZE,
+    make_app,
+    pilot_test,
+    service_on,
+    session_of,
+    settle,
+    text_of,
+    walk_to_result,
+)
 
 # -- classification as a floor judge ------------------------------------------------------
 
@@ -94,15 +36,15 @@ def text_of(screen: ClassifyScreen, selector: str) -> str:
 async def test_floor_judge_records_a_notice_that_lands_in_the_queue(
     station: Station, db_path: Path, rules: Rules
 ) -> None:
-    app = make_app(db_path, rules, FLOOR)
+    app = make_app(service_on(db_path, rules), FLOOR, now=FIXED_NOW)
     async with app.run_test(size=SIZE) as pilot:
         screen = await walk_to_result(pilot, "P1", "slow", "n", "y")
         assert screen.chosen() is not None and screen.chosen().key == "notice"  # type: ignore[union-attr]
         assert "head judge's queue" in text_of(screen, "#result-effect")
         await pilot.press("enter")
-        await until(pilot, lambda: screen.step == "done")
+        await settle(pilot, lambda: screen.step == "done")
         assert "Notice" in text_of(screen, "#done-text")
-        await until(pilot, lambda: len(session_of(app).queue()) == 1)
+        await settle(pilot, lambda: len(session_of(app).queue()) == 1)
         [item] = session_of(app).queue()
         assert (item.kind, item.player, item.judge) == ("notice", "P1", FLOOR)
         await pilot.press("enter")
@@ -115,13 +57,13 @@ async def test_floor_judge_records_a_notice_that_lands_in_the_queue(
 async def test_floor_judges_single_warning_becomes_a_request_and_says_so(
     station: Station, db_path: Path, rules: Rules
 ) -> None:
-    app = make_app(db_path, rules, FLOOR)
+    app = make_app(service_on(db_path, rules), FLOOR, now=FIXED_NOW)
     async with app.run_test(size=SIZE) as pilot:
         screen = await walk_to_result(pilot, "P2", "improper", "y", "n")
         effect = text_of(screen, "#result-effect")
         assert "request" in effect and "counts once confirmed" in effect
         await pilot.press("enter")
-        await until(pilot, lambda: screen.step == "done")
+        await settle(pilot, lambda: screen.step == "done")
         assert "sent to the head judge as a request" in text_of(screen, "#done-text")
     state = station.load()
     [queued] = state.queue()
@@ -133,14 +75,14 @@ async def test_floor_judges_single_warning_becomes_a_request_and_says_so(
 async def test_floor_judge_sends_a_head_only_penalty_as_a_request(
     station: Station, db_path: Path, rules: Rules
 ) -> None:
-    app = make_app(db_path, rules, FLOOR)
+    app = make_app(service_on(db_path, rules), FLOOR, now=FIXED_NOW)
     async with app.run_test(size=SIZE) as pilot:
         screen = await walk_to_result(pilot, "P3", "slow", "y", "y")
         assert "only the head judge may issue Double Warning" in text_of(screen, "#result-effect")
         active = {b.binding.action for b in screen.active_bindings.values() if b.enabled}
         assert "send_request" in active and "record" not in active
         await pilot.press("enter")
-        await until(pilot, lambda: screen.step == "done")
+        await settle(pilot, lambda: screen.step == "done")
     [queued] = station.load().queue()
     assert (queued.kind, queued.penalty) == ("request", "double_warning")
 
@@ -152,12 +94,12 @@ async def test_floor_judge_sends_a_head_only_penalty_as_a_request(
 async def test_head_judge_records_a_double_warning(
     station: Station, db_path: Path, rules: Rules
 ) -> None:
-    app = make_app(db_path, rules, HEAD)
+    app = make_app(service_on(db_path, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=SIZE) as pilot:
         screen = await walk_to_result(pilot, "P4", "slow", "y", "y")
         assert "Points 0 → 2" in text_of(screen, "#result-effect")
         await pilot.press("enter")
-        await until(pilot, lambda: screen.step == "done")
+        await settle(pilot, lambda: screen.step == "done")
         assert "2 points in the main rounds" in text_of(screen, "#done-text")
     state = station.load()
     [record_id] = state.players["P4"].records
@@ -170,7 +112,7 @@ async def test_head_judge_records_a_double_warning(
 async def test_head_judge_picks_a_higher_penalty_and_a_note(
     station: Station, db_path: Path, rules: Rules
 ) -> None:
-    app = make_app(db_path, rules, HEAD)
+    app = make_app(service_on(db_path, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=SIZE) as pilot:
         screen = await walk_to_result(pilot, "P5", "slow", "n", "y")
         keys = [c.key for c in screen.choices()]
@@ -178,7 +120,7 @@ async def test_head_judge_picks_a_higher_penalty_and_a_note(
         await pilot.press("down")
         assert screen.chosen() is not None and screen.chosen().key == "single_warning"  # type: ignore[union-attr]
         await pilot.press("tab", *"second time", "enter")
-        await until(pilot, lambda: screen.step == "done")
+        await settle(pilot, lambda: screen.step == "done")
     state = station.load()
     [record_id] = state.players["P5"].records
     assert state.records[record_id].penalty == "single_warning"
@@ -189,7 +131,7 @@ async def test_head_judge_picks_a_higher_penalty_and_a_note(
 async def test_several_players_for_one_incident(
     station: Station, db_path: Path, rules: Rules
 ) -> None:
-    app = make_app(db_path, rules, HEAD)
+    app = make_app(service_on(db_path, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
         screen = app.screen
@@ -200,7 +142,7 @@ async def test_several_players_for_one_incident(
         while screen.step == "upgrades":
             await pilot.press("n")
         await pilot.press("enter")
-        await until(pilot, lambda: screen.step == "done")
+        await settle(pilot, lambda: screen.step == "done")
     state = station.load()
     assert [len(state.players[p].records) for p in ("P1", "P6")] == [1, 1]
 
@@ -209,7 +151,7 @@ async def test_several_players_for_one_incident(
 async def test_escape_steps_back_one_step_at_a_time(
     station: Station, db_path: Path, rules: Rules
 ) -> None:
-    app = make_app(db_path, rules, FLOOR)
+    app = make_app(service_on(db_path, rules), FLOOR, now=FIXED_NOW)
     async with app.run_test(size=SIZE) as pilot:
         screen = await walk_to_result(pilot, "P1", "slow", "n", "y")
         steps = []
@@ -227,7 +169,7 @@ async def test_escape_steps_back_one_step_at_a_time(
 
 @pilot_test
 async def test_tardiness_asks_minutes_late(station: Station, db_path: Path, rules: Rules) -> None:
-    app = make_app(db_path, rules, HEAD)
+    app = make_app(service_on(db_path, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n", *"p2", "enter", *"tardiness", "enter", "n", "y")
         screen = app.screen
@@ -253,7 +195,7 @@ async def test_tardiness_asks_minutes_late(station: Station, db_path: Path, rule
 async def test_dashboard_filter_finds_players_by_name_or_id(
     station: Station, db_path: Path, rules: Rules
 ) -> None:
-    app = make_app(db_path, rules, FLOOR)
+    app = make_app(service_on(db_path, rules), FLOOR, now=FIXED_NOW)
     async with app.run_test(size=SIZE) as pilot:
         players = app.screen.query_one("#players", RowTable)
         assert len(players.rows) == 6
@@ -272,7 +214,7 @@ async def test_dashboard_orders_owed_decisions_then_two_points_first(
     for _ in range(3):
         record(station, HEAD, "P6", "game_rules_violation", intentional=True, disruptive=False)
     record(station, HEAD, "P3", "slow_play", intentional=True, disruptive=True)
-    app = make_app(db_path, rules, HEAD)
+    app = make_app(service_on(db_path, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         players = app.screen.query_one("#players", RowTable)
@@ -287,7 +229,7 @@ async def test_dashboard_orders_owed_decisions_then_two_points_first(
 async def test_floor_judge_cannot_review_decide_or_manage_the_event(
     station: Station, db_path: Path, rules: Rules
 ) -> None:
-    app = make_app(db_path, rules, FLOOR)
+    app = make_app(service_on(db_path, rules), FLOOR, now=FIXED_NOW)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -304,7 +246,7 @@ async def test_floor_judge_cannot_review_decide_or_manage_the_event(
 async def test_refusals_from_the_service_become_notifications(
     station: Station, db_path: Path, rules: Rules
 ) -> None:
-    app = make_app(db_path, rules, FLOOR)
+    app = make_app(service_on(db_path, rules), FLOOR, now=FIXED_NOW)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         screen = app.screen
         assert isinstance(screen, DashboardScreen)
@@ -314,7 +256,7 @@ async def test_refusals_from_the_service_become_notifications(
 
         outcome: list[bool] = []
         screen.run_service(refuse, on_done=outcome.append)
-        await until(pilot, lambda: outcome == [False])
+        await settle(pilot, lambda: outcome == [False])
         [note] = list(app._notifications)
         assert note.severity == "error"
         assert note.message == "Not permitted: only the head judge may review the queue"
@@ -327,13 +269,13 @@ async def test_refusals_from_the_service_become_notifications(
 async def test_another_stations_write_shows_within_a_second(
     station: Station, db_path: Path, rules: Rules
 ) -> None:
-    app = make_app(db_path, rules, HEAD)
+    app = make_app(service_on(db_path, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await pilot.pause()
         pending = app.screen.query_one("#pending", RowTable)
         assert pending.rows == []
         record(station, FLOOR, "P1", "slow_play")
-        await until(pilot, lambda: len(pending.rows) == 1, seconds=1.5)
+        await settle(pilot, lambda: len(pending.rows) == 1)
         assert any("Alex Reed gave" in n.message for n in app._notifications)
 
 
@@ -341,20 +283,20 @@ async def test_another_stations_write_shows_within_a_second(
 async def test_two_stations_see_each_others_writes(
     station: Station, db_path: Path, rules: Rules
 ) -> None:
-    head = make_app(db_path, rules, HEAD)
-    floor = make_app(db_path, rules, FLOOR)
+    head = make_app(service_on(db_path, rules), HEAD, now=FIXED_NOW)
+    floor = make_app(service_on(db_path, rules), FLOOR, now=FIXED_NOW)
     async with head.run_test(size=SIZE) as head_pilot, floor.run_test(size=SIZE) as floor_pilot:
         screen = await walk_to_result(floor_pilot, "P2", "slow", "n", "y")
         await floor_pilot.press("enter")
-        await until(floor_pilot, lambda: screen.step == "done")
+        await settle(floor_pilot, lambda: screen.step == "done")
         head_pending = head.screen.query_one("#pending", RowTable)
-        await until(head_pilot, lambda: len(head_pending.rows) == 1, seconds=1.5)
+        await settle(head_pilot, lambda: len(head_pending.rows) == 1)
         item = session_of(head).queue()[0]
         session_of(head).station.review(HEAD, item.id, "confirm")
-        await until(head_pilot, lambda: head_pending.rows == [], seconds=1.5)
+        await settle(head_pilot, lambda: head_pending.rows == [])
         await floor_pilot.press("enter")
         floor_pending = floor.screen.query_one("#pending", RowTable)
-        await until(floor_pilot, lambda: floor_pending.rows == [], seconds=1.5)
+        await settle(floor_pilot, lambda: floor_pending.rows == [])
 
 
 def test_session_applies_only_new_entries_and_reloads_a_rewritten_log(
@@ -384,7 +326,7 @@ def test_session_applies_only_new_entries_and_reloads_a_rewritten_log(
 async def test_unbound_event_without_a_judge_asks_who_signs_in(
     station: Station, db_path: Path, rules: Rules
 ) -> None:
-    app = make_app(db_path, rules, None)
+    app = make_app(service_on(db_path, rules), None, now=FIXED_NOW)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, SignInScreen)
@@ -402,7 +344,7 @@ async def test_unbound_event_without_a_judge_asks_who_signs_in(
 async def test_missing_event_file_opens_the_first_run(tmp_path: Path, rules: Rules) -> None:
     from judgetui.station.screens.first_run import FirstRunScreen
 
-    app = make_app(tmp_path / "none.json", rules, None)
+    app = make_app(service_on(tmp_path / "none.json", rules), None, now=FIXED_NOW)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, FirstRunScreen)
@@ -426,13 +368,13 @@ async def test_palette_finds_a_player_and_opens_their_detail(
 ) -> None:
     from judgetui.station.screens.player import PlayerScreen
 
-    app = make_app(db_path, rules, FLOOR)
+    app = make_app(service_on(db_path, rules), FLOOR, now=FIXED_NOW)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+p")
         await pilot.press(*"mio tanaka")
-        await pilot.pause(0.3)
+        await settle(pilot)  # the palette's search is a worker
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, PlayerScreen))
+        await settle(pilot, lambda: isinstance(app.screen, PlayerScreen))
         assert app.screen.player_id == "P5"  # type: ignore[attr-defined]
 
 
@@ -440,7 +382,7 @@ async def test_palette_finds_a_player_and_opens_their_detail(
 async def test_big_event_player_filter_stays_fast(tmp_path: Path, rules: Rules) -> None:
     db = tmp_path / "big.json"
     write_demo(str(db), rules, players=2000, records=400)
-    app = make_app(db, rules, "Kana Mori")
+    app = make_app(service_on(db, rules), "Kana Mori", now=FIXED_NOW)
     async with app.run_test(size=SIZE) as pilot:
         players = app.screen.query_one("#players", RowTable)
         assert len(players.rows) == 2000

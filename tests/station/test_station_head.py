@@ -19,9 +19,8 @@ from judgetui.service import Station
 from judgetui.station.app import JudgeStation
 from judgetui.station.session import HEAD_SHOWN
 from judgetui.store import EventFile
-from tests.helpers.event import FLOOR, HEAD, record
-from tests.station.test_station_banner import _header_text
-from tests.station.test_station_core import make_app, pilot_test, session_of, until
+from tests.helpers.event import FIXED_NOW, FLOOR, HEAD, record
+from tests.helpers.station import header_text, make_app, pilot_test, service_on, session_of, settle
 
 PLAYERS = ["P1", "P2", "P3", "P4", "P5", "P6"]
 
@@ -55,24 +54,24 @@ async def test_banner_after_the_log_was_cut_short(
     station: Station, db_path: Path, rules: Rules
 ) -> None:
     _record_some(station, 10)
-    app = make_app(db_path, rules, HEAD)
+    app = make_app(service_on(db_path, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=(100, 30)) as pilot:
         session = session_of(app)
         seen = session.state.count
         await pilot.pause(0.2)
         assert session.log_problem is None
         _cut_last(db_path, 5)
-        await until(pilot, lambda: session_of(app).log_problem is not None)
+        await settle(pilot, lambda: session_of(app).log_problem is not None)
         await pilot.pause()
         problem = session_of(app).log_problem or ""
         assert f"the log has {seen - 5} entries, this station had seen {seen}" in problem
-        assert "penalty log has been altered" in _header_text(app)
+        assert "penalty log has been altered" in header_text(app)
         # the station shows the file as it is now, and the banner stays
         assert session_of(app).state.count == seen - 5
         record(station, FLOOR, "P1", "slow_play")
-        await until(pilot, lambda: session_of(app).state.count == seen - 4)
+        await settle(pilot, lambda: session_of(app).state.count == seen - 4)
         await pilot.pause()
-        assert "penalty log has been altered" in _header_text(app)
+        assert "penalty log has been altered" in header_text(app)
 
 
 @pilot_test
@@ -80,7 +79,7 @@ async def test_banner_after_the_log_was_rewritten_and_rechained(
     station: Station, db_path: Path, rules: Rules
 ) -> None:
     _record_some(station, 10)
-    app = make_app(db_path, rules, HEAD)
+    app = make_app(service_on(db_path, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=(100, 30)) as pilot:
         seen = session_of(app).state.count
         await pilot.pause(0.2)
@@ -93,12 +92,12 @@ async def test_banner_after_the_log_was_rewritten_and_rechained(
         assert EventFile(copy).verify().ok
         assert len(EventFile(copy).load().entries) > seen
         os.replace(copy, db_path)
-        await until(pilot, lambda: "rewritten" in (session_of(app).log_problem or ""))
+        await settle(pilot, lambda: "rewritten" in (session_of(app).log_problem or ""))
         await pilot.pause()
         assert f"entry {seen} is not the one this station had seen" in (
             session_of(app).log_problem or ""
         )
-        assert "penalty log has been altered" in _header_text(app)
+        assert "penalty log has been altered" in header_text(app)
 
 
 @pilot_test
@@ -106,19 +105,19 @@ async def test_no_banner_when_another_station_adds_to_the_log(
     station: Station, db_path: Path, rules: Rules
 ) -> None:
     _record_some(station, 3)
-    app = make_app(db_path, rules, HEAD)
+    app = make_app(service_on(db_path, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=(100, 30)) as pilot:
         before = session_of(app).state.count
         for _ in range(3):
             _record_some(station, 2)
-            await until(
+            await settle(
                 pilot, lambda: session_of(app).state.count == len(EventFile(db_path).load().entries)
             )
         await pilot.pause(0.2)
         session = session_of(app)
         assert session.state.count == before + 6
         assert session.log_problem is None
-        assert "altered" not in _header_text(app)
+        assert "altered" not in header_text(app)
         assert session.seen == (session.state.count, session.state.head)
 
 
@@ -127,7 +126,7 @@ async def test_the_dashboard_shows_the_log_head_in_short(
     station: Station, db_path: Path, rules: Rules
 ) -> None:
     _record_some(station, 2)
-    app = make_app(db_path, rules, HEAD)
+    app = make_app(service_on(db_path, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         result = EventFile(db_path).verify()
@@ -135,6 +134,6 @@ async def test_the_dashboard_shows_the_log_head_in_short(
         assert result.head[:HEAD_SHOWN] in title
         assert f"{result.count} entries" in title
         _record_some(station, 1)
-        await until(
+        await settle(
             pilot, lambda: EventFile(db_path).verify().head[:HEAD_SHOWN] in _dashboard_title(app)
         )

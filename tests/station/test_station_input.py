@@ -8,47 +8,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input
 
 from judgetui.rules import Rules
 from judgetui.station.screens.classify import ClassifyScreen
 from judgetui.station.screens.dashboard import DashboardScreen
-from tests.helpers.event import FLOOR, HEAD
+from tests.helpers.event import FIXED_NOW, FLOOR, HEAD
+from tests.helpers.station import SIZE, burst, key_names, make_app, pilot_test, service_on, settle
 from tests.helpers.ten_digit_event import EMMA_BROWN, EMMA_KIM, GRACE_LEE, ten_digit_event
-from tests.station.test_station_core import SIZE, make_app, pilot_test, until
-
-
-def key_names(text: str) -> list[str]:
-    return ["space" if c == " " else c for c in text]
-
-
-async def burst(pilot: Pilot[None], *keys: str) -> None:
-    """Every key handed to the App at once, then wait until it has handled them all."""
-    app = pilot.app
-    driver = app._driver
-    assert driver is not None
-    for key in keys:
-        char = " " if key == "space" else key if len(key) == 1 else None
-        event = events.Key(key, char)
-        event.set_sender(app)
-        driver.send_message(event)
-    await settle(pilot)
-
-
-async def settle(pilot: Pilot[None]) -> None:
-    """Wait until the App has handled what it was sent and its service calls are done.
-
-    (Not ``workers.wait_for_complete()``: the file follower is a worker that never ends.)
-    """
-    app = pilot.app
-    await pilot.pause()
-    while busy := [w for w in app.workers if w.group == "service" and not w.is_finished]:
-        for worker in busy:
-            await worker.wait()
-        await pilot.pause()
-    await pilot.pause()
 
 
 def search_value(app: object) -> str:
@@ -64,7 +32,7 @@ def search_value(app: object) -> str:
 async def test_space_in_player_search_is_typed_not_marked(tmp_path: Path, rules: Rules) -> None:
     db = tmp_path / "event.json"
     ten_digit_event(db, rules, records=False)
-    app = make_app(db, rules, HEAD)
+    app = make_app(service_on(db, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n", *key_names("emma kim"))
         screen = app.screen
@@ -82,7 +50,7 @@ async def test_space_in_player_search_in_one_burst_picks_the_typed_player(
 ) -> None:
     db = tmp_path / "event.json"
     ten_digit_event(db, rules, records=False)
-    app = make_app(db, rules, HEAD)
+    app = make_app(service_on(db, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=SIZE) as pilot:
         await burst(pilot, "n", *key_names("emma kim"), "enter")
         screen = app.screen
@@ -97,7 +65,7 @@ async def test_tab_adds_players_to_one_incident_and_enter_keeps_the_last_typed(
 ) -> None:
     db = tmp_path / "event.json"
     ten_digit_event(db, rules, records=False)
-    app = make_app(db, rules, HEAD)
+    app = make_app(service_on(db, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n", *key_names("emma kim"), "tab")
         screen = app.screen
@@ -114,7 +82,7 @@ async def test_tab_adds_players_to_one_incident_and_enter_keeps_the_last_typed(
 async def test_enter_on_an_untouched_player_list_picks_nobody(tmp_path: Path, rules: Rules) -> None:
     db = tmp_path / "event.json"
     ten_digit_event(db, rules, records=False)
-    app = make_app(db, rules, HEAD)
+    app = make_app(service_on(db, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await burst(pilot, "n", "enter")
         screen = app.screen
@@ -131,7 +99,7 @@ async def test_enter_on_an_untouched_player_list_picks_nobody(tmp_path: Path, ru
 async def test_a_search_that_matches_nobody_does_not_continue(tmp_path: Path, rules: Rules) -> None:
     db = tmp_path / "event.json"
     ten_digit_event(db, rules, records=False)
-    app = make_app(db, rules, HEAD)
+    app = make_app(service_on(db, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await pilot.press("n", *key_names("emma kim"), "tab", *"gracx", "enter")
         screen = app.screen
@@ -151,7 +119,7 @@ async def record_slow_play(pilot: Pilot[None], who: str) -> ClassifyScreen:
         await pilot.press("n")
     assert screen.step == "result"
     await pilot.press("enter")
-    await until(pilot, lambda: screen.step == "done")
+    await settle(pilot, lambda: screen.step == "done")
     return screen
 
 
@@ -161,7 +129,7 @@ async def test_another_incident_from_recorded_screen_does_not_crash(
 ) -> None:
     db = tmp_path / "event.json"
     station = ten_digit_event(db, rules, records=False)
-    app = make_app(db, rules, HEAD)
+    app = make_app(service_on(db, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=SIZE) as pilot:
         first = await record_slow_play(pilot, "emma kim")
         await pilot.press("n")
@@ -182,7 +150,7 @@ async def test_another_incident_from_recorded_screen_does_not_crash(
 async def test_another_incident_twice_in_a_row_does_not_crash(tmp_path: Path, rules: Rules) -> None:
     db = tmp_path / "event.json"
     station = ten_digit_event(db, rules, records=False)
-    app = make_app(db, rules, HEAD)
+    app = make_app(service_on(db, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=SIZE) as pilot:
         await record_slow_play(pilot, "emma kim")
         await pilot.press("n")
@@ -193,7 +161,7 @@ async def test_another_incident_twice_in_a_row_does_not_crash(tmp_path: Path, ru
         while screen.step == "upgrades":
             await pilot.press("n")
         await pilot.press("enter")
-        await until(pilot, lambda: screen.step == "done")
+        await settle(pilot, lambda: screen.step == "done")
         await pilot.press("n")
         assert isinstance(app.screen, ClassifyScreen) and app.screen is not screen
     state = station.load()
@@ -207,7 +175,7 @@ async def test_another_incident_twice_in_a_row_does_not_crash(tmp_path: Path, ru
 async def test_keys_typed_right_after_n_reach_the_search(tmp_path: Path, rules: Rules) -> None:
     db = tmp_path / "event.json"
     ten_digit_event(db, rules, records=False)
-    app = make_app(db, rules, FLOOR)
+    app = make_app(service_on(db, rules), FLOOR, now=FIXED_NOW)
     async with app.run_test(size=SIZE) as pilot:
         await burst(pilot, "n", *"grace")
         assert isinstance(app.screen, ClassifyScreen)
@@ -220,7 +188,7 @@ async def test_keys_typed_right_after_another_incident_reach_the_search(
 ) -> None:
     db = tmp_path / "event.json"
     ten_digit_event(db, rules, records=False)
-    app = make_app(db, rules, HEAD)
+    app = make_app(service_on(db, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=SIZE) as pilot:
         await record_slow_play(pilot, "emma kim")
         await burst(pilot, "n", *"grace")
@@ -233,14 +201,14 @@ async def test_whole_classification_in_one_burst_records_the_right_thing(
 ) -> None:
     db = tmp_path / "event.json"
     station = ten_digit_event(db, rules, records=False)
-    app = make_app(db, rules, HEAD)
+    app = make_app(service_on(db, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=SIZE) as pilot:
         keys = ["n", *key_names("emma kim"), "enter", *"slow", "enter", "n", "y"]
         keys += ["n"] * 4 + ["enter"]
         await burst(pilot, *keys)
         screen = app.screen
         assert isinstance(screen, ClassifyScreen)
-        await until(pilot, lambda: screen.step == "done")
+        await settle(pilot, lambda: screen.step == "done")
     state = station.load()
     [record_id] = state.players[EMMA_KIM].records
     record = state.records[record_id]
@@ -252,7 +220,7 @@ async def test_whole_classification_in_one_burst_records_the_right_thing(
 async def test_n_typed_into_the_dashboard_filter_is_a_letter(tmp_path: Path, rules: Rules) -> None:
     db = tmp_path / "event.json"
     ten_digit_event(db, rules, records=False)
-    app = make_app(db, rules, HEAD)
+    app = make_app(service_on(db, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("slash", *"tanaka")
         assert isinstance(app.screen, DashboardScreen)

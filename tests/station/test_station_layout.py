@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.pilot import Pilot
 from textual.widgets import Input
 from textual.widgets._toast import Toast
 
@@ -14,9 +13,9 @@ from judgetui.station.dialogs.confirm import ConfirmModal
 from judgetui.station.screens.classify import ClassifyScreen
 from judgetui.station.screens.dashboard import DashboardScreen
 from judgetui.station.widgets.footer import StationFooter
-from tests.helpers.event import FLOOR, HEAD
+from tests.helpers.event import FIXED_NOW, FLOOR, HEAD
+from tests.helpers.station import make_app, pilot_test, service_on, settle
 from tests.helpers.ten_digit_event import ten_digit_event
-from tests.station.test_station_core import make_app, pilot_test, until
 
 NARROW = (80, 24)
 
@@ -30,11 +29,6 @@ def footer_line(app: object) -> str:
     return strips[y].text
 
 
-async def settle(pilot: Pilot[None]) -> None:
-    for _ in range(3):
-        await pilot.pause()
-
-
 # -- 9: the footer at 80 columns --------------------------------------------------------
 
 
@@ -44,7 +38,7 @@ async def test_footer_at_80_columns_keeps_back_help_and_the_palette(
 ) -> None:
     db = tmp_path / "event.json"
     ten_digit_event(db, rules)
-    app = make_app(db, rules, HEAD)
+    app = make_app(service_on(db, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=NARROW) as pilot:
         await pilot.press("r")  # the review screen: many keys
         await settle(pilot)
@@ -70,7 +64,7 @@ async def test_floor_judge_pressing_head_judge_keys_is_told_why(
 ) -> None:
     db = tmp_path / "event.json"
     ten_digit_event(db, rules)
-    app = make_app(db, rules, FLOOR)
+    app = make_app(service_on(db, rules), FLOOR, now=FIXED_NOW)
     async with app.run_test(size=NARROW, notifications=True) as pilot:
         await pilot.pause()
         for key, what in (("r", "review the queue"), ("d", "decide"), ("e", "manage the event")):
@@ -85,7 +79,7 @@ async def test_floor_judge_pressing_head_judge_keys_is_told_why(
 async def test_decide_on_a_row_that_owes_nothing_says_why(tmp_path: Path, rules: Rules) -> None:
     db = tmp_path / "event.json"
     ten_digit_event(db, rules)
-    app = make_app(db, rules, HEAD)
+    app = make_app(service_on(db, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=NARROW, notifications=True) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -105,7 +99,7 @@ async def test_checkboxes_read_on_and_off_without_colour(tmp_path: Path, rules: 
 
     db = tmp_path / "event.json"
     ten_digit_event(db, rules)
-    app = make_app(db, rules, HEAD)
+    app = make_app(service_on(db, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         await pilot.press("d")  # Taro Yamada owes a decision: the dialog has checkboxes
@@ -125,7 +119,7 @@ async def test_checkboxes_read_on_and_off_without_colour(tmp_path: Path, rules: 
 async def test_notifications_never_cover_a_dialogs_text(tmp_path: Path, rules: Rules) -> None:
     db = tmp_path / "event.json"
     ten_digit_event(db, rules)
-    app = make_app(db, rules, HEAD)
+    app = make_app(service_on(db, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=NARROW, notifications=True) as pilot:
         await pilot.pause()
         for opener in ("question_mark", "q"):
@@ -155,14 +149,14 @@ async def test_notifications_never_cover_a_dialogs_text(tmp_path: Path, rules: R
 async def test_q_on_the_dashboard_asks_before_quitting(tmp_path: Path, rules: Rules) -> None:
     db = tmp_path / "event.json"
     ten_digit_event(db, rules)
-    app = make_app(db, rules, HEAD)
+    app = make_app(service_on(db, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=NARROW) as pilot:
         await pilot.press("q")
         assert isinstance(app.screen, ConfirmModal)
         await pilot.press("enter")  # a stray enter after a stray q: still here
         assert isinstance(app.screen, DashboardScreen) and app.is_running
         await pilot.press("q", "y")
-        await until(pilot, lambda: not app.is_running or app._exit_renderables is not None)
+        await settle(pilot, lambda: not app.is_running or app._exit_renderables is not None)
 
 
 @pilot_test
@@ -171,7 +165,7 @@ async def test_first_run_enter_on_an_empty_required_field_says_which(
 ) -> None:
     from judgetui.station.screens.first_run import FirstRunScreen
 
-    app = make_app(tmp_path / "none.json", rules, None)
+    app = make_app(service_on(tmp_path / "none.json", rules), None, now=FIXED_NOW)
     async with app.run_test(size=NARROW, notifications=True) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -189,7 +183,7 @@ async def test_first_run_enter_on_an_empty_required_field_says_which(
 async def test_first_run_escape_with_work_typed_asks_first(tmp_path: Path, rules: Rules) -> None:
     from judgetui.station.screens.first_run import FirstRunScreen
 
-    app = make_app(tmp_path / "none.json", rules, None)
+    app = make_app(service_on(tmp_path / "none.json", rules), None, now=FIXED_NOW)
     async with app.run_test(size=NARROW) as pilot:
         await pilot.pause()
         await pilot.press(*"Autumn Open", "escape")
@@ -203,8 +197,8 @@ async def test_first_run_escape_with_work_typed_asks_first(tmp_path: Path, rules
 
 @pilot_test
 async def test_first_run_escape_with_nothing_typed_quits(tmp_path: Path, rules: Rules) -> None:
-    app = make_app(tmp_path / "none.json", rules, None)
+    app = make_app(service_on(tmp_path / "none.json", rules), None, now=FIXED_NOW)
     async with app.run_test(size=NARROW) as pilot:
         await pilot.pause()
         await pilot.press("escape")
-        await until(pilot, lambda: not app.is_running or app._exit_renderables is not None)
+        await settle(pilot, lambda: not app.is_running or app._exit_renderables is not None)

@@ -8,24 +8,15 @@ service wrote it) and on the screen (what the judge reads).
 
 from __future__ import annotations
 
-import asyncio
-import functools
-import time
-from collections.abc import Callable, Coroutine
-from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from rich.text import Text
 from textual.pilot import Pilot
-from textual.screen import Screen
-from textual.widgets import DataTable, Input, OptionList, Static
+from textual.widgets import Input
 
 from judgetui.identity import Caller
 from judgetui.rules import Rules
 from judgetui.service import Station
-from judgetui.state import EventState
-from judgetui.station.app import JudgeStation
 from judgetui.station.dialogs.confirm import ConfirmModal
 from judgetui.station.dialogs.decision import DecisionChoice, DecisionModal
 from judgetui.station.dialogs.help import HelpScreen, key_sections, screen_classes
@@ -35,143 +26,18 @@ from judgetui.station.screens.first_run import FirstRunScreen, split_names
 from judgetui.station.screens.player import PlayerScreen
 from judgetui.station.screens.review import ReviewScreen
 from judgetui.store import EventFile
-from tests.helpers.event import FIXED_NOW, FLOOR, HEAD, record
-
-SCREEN_NOW = FIXED_NOW + timedelta(hours=1)
-"""The station's clock: an hour after the fixture's first entry, so ages read '58 min'."""
-
-
-def pilot_test(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
-    """Run an async Pilot test with asyncio.run (the project has no async pytest plugin)."""
-
-    @functools.wraps(test)
-    def run(*args: Any, **kwargs: Any) -> None:
-        asyncio.run(test(*args, **kwargs))
-
-    return run
-
-
-def make_app(station: Station, judge: str | None = HEAD) -> JudgeStation:
-    """The real station App on ``station``'s file, signed in as ``judge``."""
-    if not station.file.exists():
-        return JudgeStation(station, clock=lambda: SCREEN_NOW, cursor_blink=False)
-    snapshot = station.file.load()
-    state = station.fold(snapshot)
-    return JudgeStation(
-        station,
-        state=state,
-        stamp=snapshot.stamp,
-        judge=state.judges[judge] if judge else None,
-        clock=lambda: SCREEN_NOW,
-        cursor_blink=False,
-    )
-
-
-async def settle(pilot: Pilot[Any], until: Callable[[], bool] | None = None) -> None:
-    """Let service workers finish and the App catch up; optionally wait for a condition."""
-    deadline = time.monotonic() + 10
-    while True:
-        await pilot.pause()
-        busy = [w for w in pilot.app.workers if w.group == "service" and not w.is_finished]
-        if busy:
-            await pilot.app.workers.wait_for_complete(busy)
-            continue
-        if until is None or until():
-            break
-        if time.monotonic() > deadline:
-            raise AssertionError("the station did not reach the expected state in time")
-        await asyncio.sleep(0.02)
-    await pilot.pause()
-
-
-async def open_screen(pilot: Pilot[Any], screen: Screen[Any]) -> None:
-    await settle(pilot, lambda: type(pilot.app.screen).__name__ == "DashboardScreen")
-    pilot.app.push_screen(screen)
-    await settle(pilot, lambda: pilot.app.screen is screen)
-
-
-def shown(screen: Screen[Any], selector: str) -> str:
-    """The plain text a Static shows."""
-    content = screen.query_one(selector, Static).content
-    return content.plain if isinstance(content, Text) else str(content)
-
-
-def options_of(screen: Screen[Any], selector: str) -> list[tuple[str, bool, str]]:
-    """(id, disabled, prompt) of every option in an OptionList."""
-    options = screen.query_one(selector, OptionList)
-    result = []
-    for index in range(options.option_count):
-        option = options.get_option_at_index(index)
-        prompt = option.prompt
-        plain = prompt.plain if isinstance(prompt, Text) else str(prompt)
-        result.append((option.id or "", option.disabled, plain))
-    return result
-
-
-def table_rows(screen: Screen[Any], selector: str) -> list[str]:
-    """Every row of a DataTable as ``cell | cell | …`` plain text."""
-    table: DataTable[Any] = screen.query_one(selector, DataTable)
-    return [
-        " | ".join(c.plain if isinstance(c, Text) else str(c) for c in table.get_row_at(i))
-        for i in range(table.row_count)
-    ]
-
-
-def highlighted(screen: Screen[Any], selector: str) -> str | None:
-    option = screen.query_one(selector, OptionList).highlighted_option
-    return option.id if option else None
-
-
-def fresh(station: Station) -> EventState:
-    return station.load()
-
-
-def build_scene(station: Station) -> None:
-    """A round-3 event with every kind of queue item and a varied history for P1.
-
-    P1: an issued Single Warning, a dismissed notice and a floor judge's pending request;
-    P2: a notice to check; P3 (a Japanese name): three minor Single Warnings, a decision;
-    P4: four points (ejection forced); P5: a Triple Warning for cheating.
-    """
-    record(
-        station,
-        HEAD,
-        "P1",
-        "slow_play",
-        penalty="single_warning",
-        note="Took four minutes over one attack.",
-    )
-    record(station, FLOOR, "P1", "cards_off_table")
-    notice = fresh(station).history("P1")[-1]
-    station.review(HEAD, notice.id, "dismiss", note="The cards were on the table after all.")
-    station.set_round(HEAD, 2)
-    for infraction in ("slow_play", "mulligan_error", "looking_at_extra_cards"):
-        record(station, HEAD, "P3", infraction, penalty="single_warning")
-    record(station, HEAD, "P4", "slow_play", penalty="single_warning")
-    record(station, HEAD, "P4", "mulligan_error", penalty="single_warning")
-    record(station, HEAD, "P4", "drawing_extra_cards", penalty="double_warning")
-    station.set_round(HEAD, 3)
-    record(
-        station,
-        HEAD,
-        "P5",
-        "cheating",
-        True,
-        True,
-        penalty="triple_warning",
-        flags=frozenset({"strong_cheating"}),
-        note="Marked sleeves; investigation opened.",
-    )
-    record(
-        station,
-        FLOOR,
-        "P1",
-        "drawing_extra_cards",
-        penalty="single_warning",
-        note="Drew two cards off the top, opponent called a judge.",
-    )
-    record(station, FLOOR, "P2", "game_rules_violation")
-
+from tests.helpers.event import FLOOR, HEAD, record
+from tests.helpers.station import (
+    fresh,
+    highlighted,
+    make_app,
+    open_screen,
+    options_of,
+    pilot_test,
+    settle,
+    shown,
+    table_rows,
+)
 
 # -- head judge review ---------------------------------------------------------------------
 

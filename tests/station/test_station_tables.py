@@ -16,9 +16,9 @@ from judgetui.rules import Rules
 from judgetui.station.screens.dashboard import DashboardScreen
 from judgetui.station.screens.player import PlayerScreen
 from judgetui.station.widgets.table import Column, RowTable
-from tests.helpers.event import HEAD, record
+from tests.helpers.event import FIXED_NOW, HEAD, record
+from tests.helpers.station import make_app, pilot_test, service_on, settle
 from tests.helpers.ten_digit_event import PLAYERS, TARO, ten_digit_event
-from tests.station.test_station_core import make_app, pilot_test, until
 
 NAMES = dict(PLAYERS)
 
@@ -47,7 +47,7 @@ async def test_ten_digit_ids_show_whole_at_120x40(
 ) -> None:
     db = tmp_path / "event.json"
     ten_digit_event(db, rules)
-    app = make_app(db, rules, HEAD)
+    app = make_app(service_on(db, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=size) as pilot:
         screen = await dashboard(pilot)
         players = screen.query_one("#players", RowTable)
@@ -72,7 +72,7 @@ async def test_ten_digit_ids_show_whole_at_120x40(
 async def test_ten_digit_ids_and_names_at_80x24(tmp_path: Path, rules: Rules) -> None:
     db = tmp_path / "event.json"
     ten_digit_event(db, rules)
-    app = make_app(db, rules, HEAD)
+    app = make_app(service_on(db, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await dashboard(pilot)
         for table_id in ("#pending", "#players", "#recent"):
@@ -111,7 +111,7 @@ def test_an_id_too_long_for_its_column_keeps_its_last_digits() -> None:
 async def test_recent_penalties_keep_the_newest_at_the_top(tmp_path: Path, rules: Rules) -> None:
     db = tmp_path / "event.json"
     station = ten_digit_event(db, rules)
-    app = make_app(db, rules, HEAD)
+    app = make_app(service_on(db, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await dashboard(pilot)
         recent = screen.query_one("#recent", RowTable)
@@ -119,7 +119,7 @@ async def test_recent_penalties_keep_the_newest_at_the_top(tmp_path: Path, rules
             player = PLAYERS[n % len(PLAYERS)][0]
             record(station, HEAD, player, "slow_play", intentional=False, disruptive=True)
             newest = station.load().players[player].records[-1]
-            await until(pilot, lambda newest=newest: recent.rows[0].key == newest, seconds=3)
+            await settle(pilot, lambda newest=newest: recent.rows[0].key == newest)
             assert recent.cursor == 0 and round(recent.scroll_y) == 0
             assert recent.cursor_key == newest
 
@@ -130,7 +130,7 @@ async def test_recent_penalties_cursor_stays_on_its_row_while_the_judge_reads(
 ) -> None:
     db = tmp_path / "event.json"
     station = ten_digit_event(db, rules)
-    app = make_app(db, rules, HEAD)
+    app = make_app(service_on(db, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await dashboard(pilot)
         recent = screen.query_one("#recent", RowTable)
@@ -138,7 +138,7 @@ async def test_recent_penalties_cursor_stays_on_its_row_while_the_judge_reads(
         await pilot.press("down")
         reading = recent.cursor_key
         record(station, HEAD, TARO, "slow_play", intentional=False, disruptive=True)
-        await until(pilot, lambda: recent.rows[0].key != reading and recent.cursor == 2)
+        await settle(pilot, lambda: recent.rows[0].key != reading and recent.cursor == 2)
         assert recent.cursor_key == reading  # enter now opens the row the judge is on
 
 
@@ -148,15 +148,15 @@ async def test_players_list_shows_owed_decisions_at_the_top_after_returning(
 ) -> None:
     db = tmp_path / "event.json"
     ten_digit_event(db, rules)
-    app = make_app(db, rules, HEAD)
+    app = make_app(service_on(db, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await dashboard(pilot)
         players = screen.query_one("#players", RowTable)
         assert players.cursor_key == TARO  # owed a decision: first
         await pilot.press("end", "enter")
-        await until(pilot, lambda: isinstance(app.screen, PlayerScreen))
+        await settle(pilot, lambda: isinstance(app.screen, PlayerScreen))
         await pilot.press("escape")
-        await until(pilot, lambda: app.screen is screen)
+        await settle(pilot, lambda: app.screen is screen)
         await pilot.pause()
         assert players.cursor == 0 and players.cursor_key == TARO
         assert round(players.scroll_y) == 0
@@ -168,14 +168,14 @@ async def test_players_list_keeps_the_opened_player_while_filtered(
 ) -> None:
     db = tmp_path / "event.json"
     ten_digit_event(db, rules)
-    app = make_app(db, rules, HEAD)
+    app = make_app(service_on(db, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await dashboard(pilot)
         players = screen.query_one("#players", RowTable)
         await pilot.press("slash", *"emma", "enter", "down")
         opened = players.cursor_key
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, PlayerScreen))
+        await settle(pilot, lambda: isinstance(app.screen, PlayerScreen))
         await pilot.press("escape")
-        await until(pilot, lambda: app.screen is screen)
+        await settle(pilot, lambda: app.screen is screen)
         assert players.cursor_key == opened

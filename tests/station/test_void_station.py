@@ -11,10 +11,17 @@ from judgetui.service import RecordResult, Station
 from judgetui.station.dialogs.decision import DecisionModal
 from judgetui.station.dialogs.void import ConfirmSanction, CorrectModal, VoidModal
 from judgetui.station.screens.player import PlayerScreen
-from tests.helpers.event import HEAD, record
-from tests.station.test_station_core import SIZE, walk_to_result
-from tests.station.test_station_core import make_app as open_app
-from tests.station.test_station_screens import make_app, open_screen, pilot_test, settle, table_rows
+from tests.helpers.event import FIXED_NOW, HEAD, record
+from tests.helpers.station import (
+    SIZE,
+    make_app,
+    open_screen,
+    pilot_test,
+    service_on,
+    settle,
+    table_rows,
+    walk_to_result,
+)
 
 
 def single(station: Station, player: str, infraction: str) -> str:
@@ -119,7 +126,7 @@ async def test_a_decided_ejection_asks_for_confirmation_and_a_note(station: Stat
 async def test_a_disqualification_from_the_result_list_asks_first(
     station: Station, db_path: Path, rules: Rules
 ) -> None:
-    app = open_app(db_path, rules, HEAD)
+    app = make_app(service_on(db_path, rules), HEAD, now=FIXED_NOW)
     before = db_path.read_bytes()
     async with app.run_test(size=SIZE) as pilot:
         screen = await walk_to_result(pilot, "P4", "slow", "n", "y")

@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
-from judgetui import cli
 from judgetui.rules import shipped_rules_text
 from judgetui.service import Station
+from tests.helpers.cli import rec, refused, run, run_json
 
 HEAD = "Kana Mori"
 FLOOR = "Alex Reed"
@@ -28,51 +28,6 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: object) -> tuple[int, str, str]:
-    capsys.readouterr()
-    code = cli.main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def run_json(capsys: pytest.CaptureFixture[str], *argv: object) -> Any:
-    code, out, err = run(capsys, *argv, "--json")
-    assert code == 0, err
-    return json.loads(out)
-
-
-def refused(capsys: pytest.CaptureFixture[str], db: Path | None, code: int, *argv: object) -> str:
-    """Run a command that must fail with ``code``: one line on stderr, no traceback, and
-    the event file (when given) byte-for-byte as it was."""
-    before = db.read_bytes() if db is not None and db.exists() else None
-    got, out, err = run(capsys, *argv)
-    assert got == code, (got, out, err)
-    assert "Traceback" not in err + out
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, err
-    assert lines[0].startswith("judgetui: ")
-    if db is not None:
-        assert (db.read_bytes() if db.exists() else None) == before
-    return lines[0]
-
-
-def rec(
-    db: Path,
-    judge: str,
-    player: str | list[str],
-    infraction: str = "slow_play",
-    intentional: str = "no",
-    disruptive: str = "yes",
-    *extra: object,
-) -> list[object]:
-    players = [player] if isinstance(player, str) else player
-    argv: list[object] = ["record", "--db", db, "--judge", judge]
-    for p in players:
-        argv += ["--player", p]
-    argv += ["--infraction", infraction, "--intentional", intentional, "--disruptive", disruptive]
-    return [*argv, *extra]
 
 
 def queue(capsys: pytest.CaptureFixture[str], db: Path) -> list[dict[str, Any]]:

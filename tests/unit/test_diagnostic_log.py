@@ -18,7 +18,8 @@ from judgetui.rules import Rules
 from judgetui.service import NotPermitted, Station
 from judgetui.station.messages import ServiceFailed, WatchFailed
 from judgetui.store import EventFile, EventFileError, StoreLockTimeout
-from tests.helpers.event import FLOOR, HEAD
+from tests.helpers.event import FIXED_NOW, FLOOR, HEAD
+from tests.helpers.station import make_app, service_on
 
 HOLD_LOCK = """
 import fcntl, os, sys
@@ -151,9 +152,8 @@ def test_station_start_and_stop(
 def test_the_station_logs_watcher_errors_once_and_refusals_without_names(
     station: Station, db_path: Path, rules: Rules, log_path: Path
 ) -> None:
-    from tests.station.test_station_core import make_app
 
-    app = make_app(db_path, rules, HEAD)
+    app = make_app(service_on(db_path, rules), HEAD, now=FIXED_NOW)
 
     async def go() -> None:
         async with app.run_test(size=(80, 24)) as pilot:

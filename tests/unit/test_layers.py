@@ -128,6 +128,18 @@ def test_each_rule_is_caught(tmp_path: Path, relative: str, source: str, expecte
     assert found[0].startswith(f"fakejudge/{reported_in.get(relative, relative)}:")
 
 
+def test_one_import_statement_is_one_line_and_the_plumbing_may_be_used(tmp_path: Path) -> None:
+    files = dict(CLEAN)
+    files["safe_text.py"] = "CONTROL = ''\n"
+    files["perf.py"] = "import gc\n"
+    files["store.py"] = (
+        CLEAN["store.py"]
+        + "from fakejudge import perf, safe_text\nfrom fakejudge.state import a, b\n"
+    )
+    [line] = lines(package(tmp_path, files))
+    assert line.startswith("fakejudge/store.py:4: the store imports the domain")
+
+
 def test_a_chain_is_named_module_by_module(tmp_path: Path) -> None:
     files = dict(CLEAN)
     files["text.py"] = "from fakejudge.station import keymap\n"

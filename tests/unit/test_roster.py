@@ -20,11 +20,12 @@ from judgetui.rules import Rules, load_rules
 from judgetui.search import fold, player_text
 from judgetui.service import Station
 from judgetui.state import EventState
-from judgetui.station.app import JudgeStation, open_station
+from judgetui.station.app import JudgeStation
 from judgetui.station.screens.classify import ClassifyScreen
 from judgetui.station.widgets.table import RowTable
 from judgetui.store import EventFile
-from tests.helpers.event import FIXED_NOW, HEAD, counting_ids
+from tests.helpers.event import FIXED_NOW, HEAD
+from tests.helpers.station import make_app, service_on
 
 FLOOR = "Alex Reed"
 JAPANESE = (
@@ -274,14 +275,7 @@ def japanese_event(db: Path, tmp_path: Path) -> Path:
 
 
 def station_app(db: Path, rules: Rules, judge: str) -> JudgeStation:
-    service = Station(
-        EventFile(db),
-        rules,
-        caller=Caller("tester", None),
-        clock=lambda: FIXED_NOW,
-        new_id=counting_ids(7),
-    )
-    return open_station(service, judge, clock=lambda: FIXED_NOW, cursor_blink=False)
+    return make_app(service_on(db, rules), judge, now=FIXED_NOW)
 
 
 @pytest.mark.parametrize(

@@ -19,8 +19,8 @@ from judgetui.rules import Rules
 from judgetui.service import BadInput, RecordRequest, Station
 from judgetui.station.navigation import navigator
 from judgetui.station.terminal import ControlCharacterFilter
-from tests.helpers.event import FLOOR, HEAD
-from tests.station.test_station_core import make_app, pilot_test, session_of, until
+from tests.helpers.event import FIXED_NOW, FLOOR, HEAD
+from tests.helpers.station import make_app, pilot_test, service_on, session_of, settle
 
 EVIL_NAME = "Evil\x1b]2;owned\x07Name\x00\x9b2J"
 EVIL_NOTE = "look\x1b[2J\x1b[Hhere\x07"
@@ -182,9 +182,9 @@ async def test_the_station_shows_hostile_text_spelled_out(
     station: Station, db_path: Path, rules: Rules, size: tuple[int, int]
 ) -> None:
     _plant_hostile_text(station)
-    app = make_app(db_path, rules, HEAD)
+    app = make_app(service_on(db_path, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=size) as pilot:
-        await until(pilot, lambda: "P9" in session_of(app).state.players)
+        await settle(pilot, lambda: "P9" in session_of(app).state.players)
         await pilot.pause()
         dashboard = app.export_screenshot()
         assert _no_controls(dashboard)
