@@ -1198,7 +1198,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def cmd_ssh(args: argparse.Namespace) -> int:
     from judgetui import ssh_entry
 
-    return ssh_entry.run(args)
+    return ssh_entry.run(args, ssh_entry.CommandLine(build_parser, _open_station, COMMANDS))
 
 
 def _open_station(args: argparse.Namespace, judge: str | None = None) -> int:
@@ -1274,7 +1274,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if found is None:
             raise
         if found.logged is not None:
-            diagnostics.warning("%s: %s: %s", found.logged, command, diagnostics.describe(exc))
+            diagnostics.warning("%s: %s: %s", found.logged, command, errors.describe(exc))
         print(f"judgetui: {found.line}", file=sys.stderr)
         return found.code
     except KeyboardInterrupt:

@@ -64,24 +64,6 @@ def error(message: str, *args: object) -> None:
     _emit(40, message, args)
 
 
-def describe(error: BaseException) -> str:
-    """An error for the log: its kind, and its text only when that is about files.
-
-    A refusal's text may name a judge or a player; a file error's names the file and
-    what the system said.
-    """
-    from judgetui.service import BadInput, NotPermitted
-    from judgetui.store import EventFileError, StoreWriteError
-
-    kind = type(error).__name__
-    if isinstance(error, BadInput | NotPermitted):  # NotPermitted is a PermissionError
-        return kind
-    if isinstance(error, OSError | EventFileError | StoreWriteError):
-        text = " ".join(str(error).split())
-        return f"{kind}: {text[:300]}"
-    return kind
-
-
 def reset() -> None:
     """Close the log and forget ``--log`` (tests; a long-lived process at exit)."""
     global _path

@@ -105,3 +105,21 @@ def _rules_problem(error: RulesError) -> Problem:
         EXIT_BAD_INPUT,
         {"first": problems[0], "more": len(problems) - 1, "path": error.path},
     )
+
+
+def describe(error: BaseException) -> str:
+    """An error for the log: its kind, and its text only when that is about files.
+
+    A refusal's text may name a judge or a player; a file error's names the file and
+    what the system said. (Here rather than in `judgetui.diagnostics`, which the store
+    uses: the log's plumbing knows nothing of the errors it is told about.)
+    """
+    from judgetui.service import BadInput, NotPermitted
+
+    kind = type(error).__name__
+    if isinstance(error, BadInput | NotPermitted):  # NotPermitted is a PermissionError
+        return kind
+    if isinstance(error, OSError | EventFileError | StoreWriteError):
+        text = " ".join(str(error).split())
+        return f"{kind}: {text[:300]}"
+    return kind

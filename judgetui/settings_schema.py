@@ -10,7 +10,6 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, field_validator
 
 from judgetui.i18n import _
-from judgetui.settings import REFRESH_MS_DEFAULT
 from judgetui.station import themes
 
 REFRESH_MS_MIN = 100
@@ -35,8 +34,10 @@ class Settings(BaseModel):
     relative to the settings file's folder)."""
     language: Literal["en", "ja"] | None = None
     theme: str | None = None
-    refresh_ms: Annotated[int, Field(ge=REFRESH_MS_MIN, le=REFRESH_MS_MAX)] = REFRESH_MS_DEFAULT
-    """How often the station looks for other judges' writes (one ``stat`` each time)."""
+    refresh_ms: Annotated[int, Field(ge=REFRESH_MS_MIN, le=REFRESH_MS_MAX)] | None = None
+    """How often the station looks for other judges' writes (one ``stat`` each time);
+    unset: `judgetui.settings.REFRESH_MS_DEFAULT` (the schema does not import the module
+    that imports it)."""
     screenshot_dir: Annotated[str, StringConstraints(min_length=1, max_length=4096)] | None = None
     keys: dict[BindingId, KeyList] = Field(default_factory=dict)
     """The keymap (binding id → keys), applied when the station starts (`station.keymap`)."""

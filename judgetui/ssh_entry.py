@@ -25,7 +25,8 @@ from __future__ import annotations
 import argparse
 import os
 import shlex
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from judgetui import i18n
@@ -108,12 +109,23 @@ def _keep_only(parser: argparse.ArgumentParser, names: frozenset[str]) -> None:
     sub._choices_actions = [a for a in sub._choices_actions if a.dest in names]
 
 
-def restricted_parser() -> argparse.ArgumentParser:
-    """The command line's own parser, with only the commands a judge may send over ssh:
-    anything else is an unknown command to it, and its errors list only what is allowed."""
-    from judgetui import cli
+@dataclass(frozen=True)
+class CommandLine:
+    """What `judgetui ssh` needs of the command line, handed over by `judgetui.cli` when
+    it runs this command (so this module never imports the CLI: no import circle)."""
 
-    parser = cli.build_parser()
+    build_parser: Callable[[], argparse.ArgumentParser]
+    open_station: Callable[[argparse.Namespace], int]
+    commands: Mapping[str, Callable[[argparse.Namespace], int]]
+
+
+def restricted_parser(
+    build_parser: Callable[[], argparse.ArgumentParser],
+) -> argparse.ArgumentParser:
+    """The command line's own parser (from ``build_parser``), with only the commands a
+    judge may send over ssh: anything else is an unknown command to it, and its errors
+    list only what is allowed."""
+    parser = build_parser()
     _keep_only(parser, ALLOWED)
     _keep_only(_subcommands(parser).choices["event"], ALLOWED_EVENT)
     return parser
@@ -168,9 +180,10 @@ def allowed_names() -> list[str]:
     return sorted(name if name != "event" else "event show" for name in ALLOWED)
 
 
-def run(admin: argparse.Namespace, environ: Mapping[str, str] | None = None) -> int:
+def run(
+    admin: argparse.Namespace, cli: CommandLine, environ: Mapping[str, str] | None = None
+) -> int:
     """`judgetui ssh`, with the administrator's options in ``admin``."""
-    from judgetui import cli
     from judgetui.errors import CliError
 
     env = os.environ if environ is None else environ
@@ -185,15 +198,15 @@ def run(admin: argparse.Namespace, environ: Mapping[str, str] | None = None) -> 
     try:
         tokens = split_command(original) if original is not None else []
         if not tokens:
-            return cli._open_station(admin)
+            return cli.open_station(admin)
         language = i18n.language_from_argv(tokens)
         if language:
             i18n.set_language(language)
-        args = check_command(tokens, restricted_parser())
+        args = check_command(tokens, restricted_parser(cli.build_parser))
     except Refused as exc:
         raise CliError(str(exc)) from None
     args.db = admin.db
     args.rules = admin.rules
     args.lang = args.lang or admin.lang
     i18n.set_language(args.lang or i18n.default_language())
-    return cli.COMMANDS[args.command](args)
+    return cli.commands[args.command](args)

@@ -16,7 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.drivers.linux_driver import LinuxDriver
 from textual.filter import LineFilter
 
-from judgetui import diagnostics, i18n
+from judgetui import diagnostics, errors, i18n
 from judgetui.i18n import N_
 from judgetui.perf import restore_collector, settle_interface
 from judgetui.rules import load_rules
@@ -150,7 +150,7 @@ class JudgeStation(PaletteHooks, EventFileFollower):
         message.deliver(self)
 
     def on_service_failed(self, message: ServiceFailed) -> None:
-        diagnostics.warning("station refused: %s", diagnostics.describe(message.error))
+        diagnostics.warning("station refused: %s", errors.describe(message.error))
         message.deliver(self)
 
     def action_help(self) -> None:

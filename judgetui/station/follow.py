@@ -16,7 +16,7 @@ from textual.app import App
 from textual.screen import ModalScreen
 from textual.worker import get_current_worker
 
-from judgetui import diagnostics
+from judgetui import diagnostics, errors
 from judgetui.i18n import _
 from judgetui.station.messages import EventChanged, LogChecked, QueueGrew, WatchFailed, error_text
 from judgetui.station.screens.base import StationScreen
@@ -97,5 +97,5 @@ class EventFileFollower(App[None]):
         """Say it once, not four times a second, until the file can be read again."""
         if (problem := error_text(message.error)) != self._watch_error:
             self._watch_error = problem
-            diagnostics.error("watcher: %s", diagnostics.describe(message.error))
+            diagnostics.error("watcher: %s", errors.describe(message.error))
             self.notify(problem, severity="error", timeout=10)

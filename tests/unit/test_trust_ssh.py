@@ -289,7 +289,7 @@ def test_the_list_is_the_contracts() -> None:
         "report", "export", "verify", "event",
     }  # fmt: skip
     assert allowed_event == {"show"}
-    parser = ssh_entry.restricted_parser()
+    parser = ssh_entry.restricted_parser(cli.build_parser)
     offered = set(ssh_entry._subcommands(parser).choices)
     assert offered <= ssh_entry.ALLOWED
     assert {"demo", "check-rules", "players", "ssh"}.isdisjoint(offered)
