@@ -26,6 +26,7 @@ from judgetui.station.app import open_station
 from judgetui.station.screens.classify import ClassifyScreen
 from judgetui.store import EventFile
 from tests.helpers.event import FIXED_NOW, HEAD, counting_ids
+from tests.helpers.station import settle
 
 NEW_QUESTION = """
 [upgrades.phone_at_table]
@@ -214,12 +215,17 @@ def test_the_station_asks_the_new_question(event: Path) -> None:
         )
         app = open_station(service, HEAD, clock=lambda: FIXED_NOW, cursor_blink=False)
         async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot, lambda: type(app.screen).__name__ == "DashboardScreen")
             await pilot.press("n")
+            await settle(pilot, lambda: isinstance(app.screen, ClassifyScreen))
             screen = app.screen
             assert isinstance(screen, ClassifyScreen)
             await pilot.press(*"p2", "enter")
+            await settle(pilot)
             await pilot.press(*"slow", "enter")
+            await settle(pilot)
             await pilot.press("n", "y")
+            await settle(pilot)
             seen: list[str] = []
             while screen.step == "upgrades":
                 question = screen._question()
@@ -229,12 +235,13 @@ def test_the_station_asks_the_new_question(event: Path) -> None:
                     shown = str(screen.query_one("#questions", Static).render())
                     assert "Did the player use a phone at the table?" in shown
                 await pilot.press("y" if question.key == "phone_at_table" else "n")
+                await settle(pilot)
             assert seen[-1] == "phone_at_table"
             assert screen.step == "result"
             chosen = screen.chosen()
             assert chosen is not None and chosen.key == "single_warning"
             await pilot.press("enter")  # the record action awaits the save
-            assert screen.step == "done"
+            await settle(pilot, lambda: screen.step == "done")
         state = service.load()
         [record] = [r for r in state.records.values() if r.player == "P2"]
         assert record.warning == "single_warning"

@@ -142,13 +142,13 @@ def test_one_import_statement_is_one_line_and_the_plumbing_may_be_used(tmp_path:
 
 def test_a_chain_is_named_module_by_module(tmp_path: Path) -> None:
     files = dict(CLEAN)
-    files["text.py"] = "from fakejudge.station import keymap\n"
-    files["station/keymap.py"] = "from textual.binding import Binding\n"
+    files["text.py"] = "from fakejudge.station import themes\n"
+    files["station/themes.py"] = "from textual.binding import Binding\n"
     files["cli.py"] = CLEAN["cli.py"] + "from fakejudge import text\n"
     [line] = lines(package(tmp_path, files))
     assert line.endswith(
         "the command line loads Textual: "
-        "fakejudge.cli → fakejudge.text → fakejudge.station.keymap → textual.binding"
+        "fakejudge.cli → fakejudge.text → fakejudge.station.themes → textual.binding"
     ), line
 
 
