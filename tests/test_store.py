@@ -596,12 +596,12 @@ def test_new_files_get_the_judges_group(path: Path, monkeypatch: pytest.MonkeyPa
         if not others:
             pytest.skip("needs a second group to chown to")
         gid = others[0]
-    monkeypatch.setattr(store, "_judges_gid", lambda: gid)
+    monkeypatch.setattr(store.permissions, "_judges_gid", lambda: gid)
     ef = EventFile(path)
     ef.create([])
     assert os.stat(path).st_gid == gid
     assert os.stat(ef.lock_path).st_gid == gid
-    monkeypatch.setattr(store, "_judges_gid", lambda: None)
+    monkeypatch.setattr(store.permissions, "_judges_gid", lambda: None)
     ef.append(one(make_entry()))
     assert os.stat(path).st_gid == gid  # kept from the file it replaces
 

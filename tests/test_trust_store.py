@@ -414,7 +414,7 @@ def test_create_never_replaces_an_event_made_meanwhile(tmp_path: Path) -> None:
         return found
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(store_module.os.path, "lexists", lexists_then_race)
+        patch.setattr(os.path, "lexists", lexists_then_race)
         with pytest.raises(store_module.EventFileExists):
             EventFile(db).create([{"kind": "event_created", "data": {}}])
     assert db.read_bytes() == b"the other creator's event"

@@ -346,15 +346,16 @@ def test_chain_is_checked_on_write_only_while_someone_listens(
     import logging
 
     from judgetui import store
+    from judgetui.store import file as store_file
 
     calls: list[int] = []
-    real = store.verify_entries
+    real = store_file.verify_entries
 
     def counting(entries: Any, head: str | None = None) -> Any:
         calls.append(len(entries))
         return real(entries, head)
 
-    monkeypatch.setattr(store, "verify_entries", counting)
+    monkeypatch.setattr(store_file, "verify_entries", counting)
     file = EventFile(event)
     file.append(lambda _: [{"kind": "note", "data": {}}])
     assert calls == []

@@ -1,0 +1,77 @@
+"""The event file: the only code in judgetui that opens it.
+
+Several judges run judgetui at once, each in their own process, all on ONE
+TinyDB-format JSON file::
+
+    {"meta": {"1": {"schema_version": 1, "event_id": "<uuid4>", "created_at": "<UTC>"}},
+     "log":  {"1": {entry seq 1}, "2": {entry seq 2}, ...}}
+
+The package is domain-agnostic: entries are plain JSON dicts.
+
+* `file` reads, creates and appends (atomic writes, permissions, the safe open);
+* `lock` is the inter-process lock;
+* `chain` seals new entries and holds the ONE walk over the log (load and verify);
+* `storage` is the TinyDB storage with the same atomic, locked writes.
+"""
+
+from __future__ import annotations
+
+from judgetui.store.chain import (
+    GENESIS_HASH,
+    HEAD_PREFIX_MIN,
+    VerifyResult,
+    entry_hash,
+    normalise_head,
+    verify_entries,
+)
+from judgetui.store.errors import (
+    EntryNotStorable,
+    EventFileError,
+    EventFileExists,
+    EventFileMissing,
+    StoreLockTimeout,
+    StoreWriteError,
+)
+from judgetui.store.file import (
+    LOG_TABLE,
+    META_TABLE,
+    SCHEMA_VERSION,
+    EventFile,
+    FileStamp,
+    Snapshot,
+    logger,
+    settle_young_objects,
+    write_file_atomically,
+)
+from judgetui.store.lock import DEFAULT_LOCK_TIMEOUT, _InterProcessLock
+from judgetui.store.permissions import FILE_MODE, JUDGES_GROUP
+from judgetui.store.storage import AtomicJSONStorage
+
+__all__ = [
+    "DEFAULT_LOCK_TIMEOUT",
+    "FILE_MODE",
+    "GENESIS_HASH",
+    "HEAD_PREFIX_MIN",
+    "JUDGES_GROUP",
+    "LOG_TABLE",
+    "META_TABLE",
+    "SCHEMA_VERSION",
+    "AtomicJSONStorage",
+    "EntryNotStorable",
+    "EventFile",
+    "EventFileError",
+    "EventFileExists",
+    "EventFileMissing",
+    "FileStamp",
+    "Snapshot",
+    "StoreLockTimeout",
+    "StoreWriteError",
+    "VerifyResult",
+    "_InterProcessLock",
+    "entry_hash",
+    "logger",
+    "normalise_head",
+    "settle_young_objects",
+    "verify_entries",
+    "write_file_atomically",
+]
