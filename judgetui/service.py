@@ -29,7 +29,7 @@ from judgetui.state import (
     QueueItem,
     RecordState,
 )
-from judgetui.store import EventFile, EventFileError, Snapshot
+from judgetui.store import EventFile, EventFileError, FileStamp, Snapshot
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
@@ -936,6 +936,9 @@ class Station:
         self.creation_rules = rules
         self.expected_rules = expected_rules
         self.planner = Planner(rules, caller or current_caller(), clock, new_id)
+        self.held: Callable[[], tuple[FileStamp | None, EventState]] | None = None
+        """A station's state and the version of the file it is the fold of: a write
+        to that very version plans on it instead of folding the whole log again."""
 
     # -- reading -------------------------------------------------------------------
 
@@ -962,10 +965,22 @@ class Station:
     def load(self) -> EventState:
         return self.fold(self.file.load())
 
+    def _state_of(self, snapshot: Snapshot) -> EventState:
+        """The fold of ``snapshot``: the held state when it is of that very version."""
+        if self.held is not None:
+            stamp, state = self.held()
+            if (
+                stamp == snapshot.stamp
+                and state.count == len(snapshot.entries)
+                and state.rules is self.rules  # else the fold checks and switches the rules
+            ):
+                return state
+        return self.fold(snapshot)
+
     def _write(self, plan: Callable[[EventState], list[Entry]]) -> list[Entry]:
         def build(snapshot: Snapshot) -> list[Entry]:
             try:
-                return plan(self.fold(snapshot))
+                return plan(self._state_of(snapshot))
             except _validation_error() as exc:  # a value the event file's models refuse
                 raise BadInput(_validation_line(exc)) from None
 

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
-from textual.app import SystemCommand
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.drivers.linux_driver import LinuxDriver
 from textual.filter import LineFilter
@@ -34,8 +34,12 @@ from judgetui.station.language import (
     switch_language,
 )
 from judgetui.station.messages import (
+    EventChanged,
+    LogChecked,
+    QueueGrew,
     ServiceDone,
     ServiceFailed,
+    WatchFailed,
 )
 from judgetui.station.session import (
     Session,
@@ -51,6 +55,7 @@ from judgetui.station.system_commands import (
 )
 from judgetui.station.terminal import ControlCharacterFilter, StationDriver
 from judgetui.store import EventFile, FileStamp
+from judgetui.store.follow import LogReader
 
 Clock = Callable[[], datetime]
 _CONTROL_FILTER = ControlCharacterFilter()
@@ -58,7 +63,7 @@ SETTLE_AFTER = 0.5
 """Seconds after sign-in to settle the collector: well after the dashboard's first paint."""
 
 
-class JudgeStation(EventFileFollower):
+class JudgeStation(App[None]):
     CSS_PATH = "station.tcss"
     TITLE = "judgetui"
     COMMANDS = {StationPalette}  # noqa: RUF012 (Textual's own annotation)
@@ -80,8 +85,13 @@ class JudgeStation(EventFileFollower):
         cursor_blink: bool = True,
         poll_seconds: float | None = None,
         settings: LoadedSettings | None = None,
+        reader: LogReader | None = None,
     ) -> None:
         super().__init__()
+        self.session: Session | None = None
+        self.follower: EventFileFollower | None = None
+        self.reader = reader
+        """What `open_station` read of the file: handed to the follower, never read twice."""
         self.station = station
         self.state = state
         self.stamp = stamp
@@ -123,7 +133,8 @@ class JudgeStation(EventFileFollower):
         if not isinstance(created, EventState):
             self.exit()
             return
-        self.state, self.stamp = load_state(self.station)
+        self.reader = LogReader(self.station.file)
+        self.state, self.stamp = load_state(self.station, self.reader)
         try:
             judge = signed_in_judge(self.station, self.state, created.head_judge_name())
         except (BadInput, NotPermitted):
@@ -145,19 +156,48 @@ class JudgeStation(EventFileFollower):
         if judge is None or self.state is None:
             self.exit()
             return
-        self.session = Session(self.station, judge, self.state, self.clock, self.stamp)
+        self.session = Session(
+            self.station, judge, self.state, self.clock, self.stamp, reader=self.reader
+        )
         # From here the session owns the state: a reload replaces the session's, and the
         # app holding on to the first one would keep a whole stale event alive.
         self.state = None
+        self.reader = None
         self.push_screen(DashboardScreen())
         self.set_timer(SETTLE_AFTER, self._settle_interface)
-        self.start_following()
+        self.follower = EventFileFollower(self, self.session, self.poll_seconds)
+        # After the dashboard's first paint: the chain check (the whole log's hashes,
+        # once) then competes with nothing a judge is waiting for.
+        self.call_after_refresh(self.follower.start)
+
+    def catch_up(self) -> None:
+        """Read the file now if it changed (any thread but the App's): after a write."""
+        if self.follower is not None:
+            self.follower.catch_up()
+
+    def on_event_changed(self, message: EventChanged) -> None:
+        if self.follower is not None:
+            self.follower.event_changed(message)
+
+    def on_log_checked(self, message: LogChecked) -> None:
+        if self.follower is not None:
+            self.follower.log_checked(message)
+
+    def on_queue_grew(self, message: QueueGrew) -> None:
+        if self.follower is not None:
+            self.follower.queue_grew(message)
+
+    def on_watch_failed(self, message: WatchFailed) -> None:
+        if self.follower is not None:
+            self.follower.watch_failed(message)
 
     def _settle_interface(self) -> None:
         self._collector = settle_interface(self._collector)
 
     def on_unmount(self) -> None:
         """Leave the collector as it was found (tests run many apps in one process)."""
+        if self.follower is not None:
+            self.follower.stop()
         restore_collector(self._collector)
         self._collector = None
 
@@ -206,9 +246,12 @@ def open_station(
     """
     if not station.file.exists():
         return JudgeStation(station, clock=clock, **options)
-    state, stamp = load_state(station)
+    reader = LogReader(station.file)
+    state, stamp = load_state(station, reader)
     signed = signed_in_judge(station, state, judge)
-    return JudgeStation(station, state=state, stamp=stamp, judge=signed, clock=clock, **options)
+    return JudgeStation(
+        station, state=state, stamp=stamp, judge=signed, clock=clock, reader=reader, **options
+    )
 
 
 def run_station(
