@@ -1112,7 +1112,15 @@ class Station:
     def possible_duplicate(self, judge: str | None, request: RecordRequest) -> RecordState | None:
         """What the station shows before recording: another judge's record of the same
         player and infraction this round, within the rules' window (None: none)."""
-        return self.planner.possible_duplicate(self.load(), judge, request)
+        return self.planner.possible_duplicate(self._current(), judge, request)
+
+    def _current(self) -> EventState:
+        """The event as the file is now: the held state if it folds this very version."""
+        if self.held is not None:
+            stamp, state = self.held()
+            if stamp is not None and stamp == self.file.stamp() and state.rules is self.rules:
+                return state
+        return self.load()
 
     def queue(self, state: EventState | None = None) -> list[QueueItem]:
         return (state or self.load()).queue()
