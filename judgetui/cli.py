@@ -17,14 +17,6 @@ import orjson
 from judgetui import diagnostics, engine, i18n
 from judgetui.engine import Situation
 from judgetui.i18n import _, ngettext
-from judgetui.payloads import (
-    EXTENSION_MAX,
-    EXTENSION_MIN,
-    GAME_MAX,
-    GAME_MIN,
-    TABLE_MAX,
-    TABLE_MIN,
-)
 from judgetui.rules import Rules, RulesError, load_rules, load_source, shipped_rules, summary
 from judgetui.store import (
     EntryNotStorable,
@@ -32,6 +24,14 @@ from judgetui.store import (
     EventFileError,
     StoreWriteError,
     normalise_head,
+)
+from judgetui.store.limits import (
+    EXTENSION_MAX,
+    EXTENSION_MIN,
+    GAME_MAX,
+    GAME_MIN,
+    TABLE_MAX,
+    TABLE_MIN,
 )
 
 if TYPE_CHECKING:

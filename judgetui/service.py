@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Literal, cast
 
-from judgetui import after_ejection, engine, payloads, text
+from judgetui import after_ejection, engine, text
 from judgetui.engine import Classification, Outcome, Situation, sanction_applies
 from judgetui.i18n import N_, _
 from judgetui.identity import Caller, current_caller
@@ -29,16 +29,16 @@ from judgetui.state import (
     QueueItem,
     RecordState,
 )
-from judgetui.store import EventFile, EventFileError, FileStamp, Snapshot
+from judgetui.store import EventFile, EventFileError, FileStamp, Snapshot, limits
+from judgetui.store import build as declared
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
 
     from judgetui.models import EventCreated, Judge, Player
 
-# pydantic (~0.1 s to import, plus building the models' schemas) is imported only by
-# the use cases that build a pydantic model. Recording a penalty, the hot path of every
-# `judgetui record` and station, builds its payloads with `judgetui.payloads` instead.
+# Every entry's data is built by its one declaration in `judgetui.store.entries`, through
+# `judgetui.store.build` (imported as ``declared``): recording a penalty needs no pydantic.
 
 Entry = dict[str, Any]
 Clock = Callable[[], datetime]
@@ -289,9 +289,9 @@ class Planner:
         """Refuse a table, game, opponent or extension out of bounds, and an opponent who
         is no player of the event or is one of the penalised players."""
         for value, low, high, what in (
-            (req.table, payloads.TABLE_MIN, payloads.TABLE_MAX, N_("table")),
-            (req.game, payloads.GAME_MIN, payloads.GAME_MAX, N_("game")),
-            (req.extension, payloads.EXTENSION_MIN, payloads.EXTENSION_MAX, N_("extension")),
+            (req.table, limits.TABLE_MIN, limits.TABLE_MAX, N_("table")),
+            (req.game, limits.GAME_MIN, limits.GAME_MAX, N_("game")),
+            (req.extension, limits.EXTENSION_MIN, limits.EXTENSION_MAX, N_("extension")),
         ):
             if value is not None and (type(value) is not int or not low <= value <= high):
                 raise BadInput(
@@ -458,7 +458,7 @@ class Planner:
                 issued=status == "issued",
             )
             points = warning.points if preview.counts else 0
-            record = payloads.penalty_record(
+            record = declared.penalty_record(
                 id=self.new_id(),
                 player=pid,
                 warning=outcome.warning,
@@ -490,7 +490,7 @@ class Planner:
             )
         entries: list[Entry] = []
         if records:
-            payload = payloads.incident_recorded(
+            payload = declared.incident_recorded(
                 incident=incident,
                 infraction=req.infraction,
                 intentional=req.intentional,
@@ -509,7 +509,7 @@ class Planner:
             )
             entries.append(self.entry("incident_recorded", judge, payload, now()))
         if len(records) < len(players):
-            caution = payloads.caution_given(
+            caution = declared.caution_given(
                 incident=incident, infraction=req.infraction, round=state.round
             )
             entries.append(self.entry("caution_given", judge, caution))
@@ -570,7 +570,7 @@ class Planner:
             if penalty is None:
                 raise BadInput(_("upgrade needs a penalty: upgrade KEY"))
             new = self._upgraded(record, self.penalty_key(penalty))
-            replacement = payloads.penalty_record(
+            replacement = declared.penalty_record(
                 id=self.new_id(),
                 player=record.player,
                 warning=new.warning,
@@ -597,7 +597,7 @@ class Planner:
                     "use `judgetui void {item} --note REASON`"
                 ).format(item=record.id, status=text.record_status_name(record.status))
             )
-        payload = payloads.record_reviewed(
+        payload = declared.record_reviewed(
             record=record.id,
             action=action,
             note=note,
@@ -659,7 +659,7 @@ class Planner:
             raise BadInput(_("no record or decision {item!r}").format(item=item))
         if not reason:
             raise BadInput(_("a void needs its reason: --note TEXT"))
-        payload = payloads.voided(kind, target=target, note=reason)
+        payload = declared.voided(kind, target=target, note=reason)
         return [self.entry(kind, judge, payload)]
 
     def plan_correct(

@@ -32,7 +32,7 @@ from judgetui.rules import (
     source_of,
 )
 from judgetui.safe_text import visible
-from judgetui.store import settle_young_objects
+from judgetui.store import reading, settle_young_objects
 
 QueueKind = Literal["notice", "request", "decision"]
 QueueGroup = Literal["decision", "cheating", "investigation", "request", "notice"]
@@ -373,22 +373,18 @@ class EventState:
         self.head = str(entry.get("hash", ""))
 
     def _apply(self, entry: Mapping[str, Any]) -> None:
-        kind = _text(entry["kind"], "kind")
-        data = entry["data"]
-        if not isinstance(data, Mapping):
-            raise TypeError("its data is not a JSON object")
-        _text(entry["at"], "at")
-        if entry.get("judge") is not None:
-            _text(entry["judge"], "judge")
+        # The shape of the entry and of its data: the one declaration of its kind.
+        data = reading.check(entry)
+        kind = entry["kind"]
         if (kind == "event_created") != (self.count == 0):
             raise ValueError(
                 "the log does not begin with event_created"
                 if self.count == 0
                 else "a second event_created"
             )
-        handler = getattr(self, f"_on_{kind}", None)
-        if handler is None:
-            raise ValueError(f"unknown kind {kind!r}")
+        handler: Callable[[Mapping[str, Any], Mapping[str, Any]], None] = getattr(
+            self, f"_on_{kind}"
+        )
         handler(entry, data)
 
     def _kinds(self) -> tuple[frozenset[str], frozenset[str]]:
@@ -402,18 +398,21 @@ class EventState:
         return self._kind_keys
 
     def _check_record(self, rec: Mapping[str, Any]) -> None:
-        """Raise ValueError naming what is wrong with one penalty record of the log."""
+        """Raise ValueError naming what one penalty record of the log refers to that this
+        event does not know (its shape was checked by the declaration of its entry)."""
         record_id = _text(rec["id"], "record id")
         if record_id in self.records:
             raise ValueError(f"record id {record_id!r} used twice")
         self._player(rec["player"])
         warnings, sanctions = self._kinds()
         _one_of(rec["warning"], warnings, "warning level")
-        if rec.get("sanction") is not None:
-            _one_of(rec["sanction"], sanctions, "sanction")
+        sanction = rec.get("sanction")
+        if sanction is not None:
+            _one_of(sanction, sanctions, "sanction")
+        penalties = self.rules.penalties
         for key in ("penalty", "minimum", "recommended"):
-            self._penalty(rec[key])
-        _one_of(rec["status"], _WRITTEN_STATUSES, "record status")
+            if rec[key] not in penalties:
+                raise ValueError(f"unknown penalty {rec[key]!r}")
 
     def _decided(self, key: Any) -> str:
         if key not in self.rules.three_warnings.options:
@@ -545,35 +544,20 @@ class EventState:
         judge = _shown(entry.get("judge") or "")
         role = self.judges[judge].role if judge in self.judges else "floor"
         note = _shown_note(data.get("note", ""))
+        # Types, choices and a non-empty records list: checked by the declaration.
         infraction = self._infraction(data["infraction"])
-        phase = _phase(data["phase"])
+        phase: Phase = data["phase"]
         incident = _text(data["incident"], "incident id")
-        if not data["records"]:
-            raise ValueError("an incident without records")
-        os_user, client = _who(entry)
-        warnings, sanctions = self._kinds()
-        penalties = self.rules.penalties
-        table, game, opponent, extension = _context(data)
-        duplicate_of = _optional_text(data.get("duplicate_of"), "duplicate_of")
+        os_user, client = _shown(entry.get("os_user")), _shown(entry.get("client"))
+        table, game, extension = data.get("table"), data.get("game"), data.get("extension")
+        opponent = _shown(data.get("opponent"))
+        duplicate_of = data.get("duplicate_of")
         for rec in data["records"]:
-            # The hot loop of a fold: the checks of _check_record, inlined and cheap.
+            self._check_record(rec)
             record_id = rec["id"]
             warning = rec["warning"]
             sanction = rec.get("sanction")
             status = rec["status"]
-            if (
-                type(record_id) is not str
-                or not record_id
-                or record_id in self.records
-                or rec["player"] not in self.players
-                or warning not in warnings
-                or (sanction is not None and sanction not in sanctions)
-                or rec["penalty"] not in penalties
-                or rec["minimum"] not in penalties
-                or rec["recommended"] not in penalties
-                or status not in _WRITTEN_STATUSES
-            ):
-                self._check_record(rec)
             record = RecordState(
                 id=record_id,
                 incident=incident,

@@ -119,13 +119,17 @@ class Fault:
     def unreadable(self, path: Path) -> str:
         """How `EventFile.load` names it: one line saying why the file cannot be used."""
         if self.kind == "bad_id":
-            return f"{path}: the log has an entry with a bad id {self.found!r}"
+            return _("{path}: the log has an entry with a bad id {key}").format(
+                path=path, key=repr(self.found)
+            )
         if self.kind == "not_object":
-            return f"{path}: log entry {self.seq} is not a JSON object"
+            return _("{path}: log entry {seq} is not a JSON object").format(path=path, seq=self.seq)
         if self.kind == "seq":
-            return f"{path}: log entry {self.seq} is stored with seq {_one_line(repr(self.found))}"
+            return _("{path}: log entry {seq} is stored with seq {found}").format(
+                path=path, seq=self.seq, found=_one_line(repr(self.found))
+            )
         if self.kind == "no_hash":
-            return f"{path}: log entry {self.seq} has no hash"
+            return _("{path}: log entry {seq} has no hash").format(path=path, seq=self.seq)
         return f"{path}: {self.problem()}"  # pragma: no cover - a structure walk finds no others
 
 
@@ -305,8 +309,9 @@ def seal(
             clean: dict[str, Any] = orjson.loads(orjson.dumps(body))
         except (TypeError, ValueError) as exc:
             raise EntryNotStorable(
-                f"{path}: entry {seq} cannot be stored as JSON ({_one_line(exc)}); "
-                "nothing was saved"
+                _(
+                    "{path}: entry {seq} cannot be stored as JSON ({reason}); nothing was saved"
+                ).format(path=path, seq=seq, reason=_one_line(exc))
             ) from exc
         clean["hash"] = prev = entry_hash(clean)
         sealed.append(clean)

@@ -179,7 +179,9 @@ def _publish_new(temp: Path, path: Path) -> None:
     try:
         os.link(temp, path)
     except FileExistsError:
-        raise EventFileExists(f"{path}: an event file already exists here") from None
+        raise EventFileExists(
+            _("{path}: an event file already exists here").format(path=path)
+        ) from None
     except OSError as exc:
         if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK):
             raise
@@ -462,8 +464,10 @@ class EventFile:
 
     def _missing(self) -> EventFileMissing:
         return EventFileMissing(
-            f"{self.path}: no event file here "
-            "(create one with `judgetui event init` or `judgetui demo`)"
+            _(
+                "{path}: no event file here "
+                "(create one with `judgetui event init` or `judgetui demo`)"
+            ).format(path=self.path)
         )
 
     def _parse_event(self, raw: bytes, st: os.stat_result) -> tuple[dict[str, Any], Snapshot]:
@@ -533,7 +537,9 @@ class EventFile:
         with self._lock.hold():
             _remove_leftover_temps(self.path)
             if os.path.lexists(self.path):
-                raise EventFileExists(f"{self.path}: an event file already exists here")
+                raise EventFileExists(
+                    _("{path}: an event file already exists here").format(path=self.path)
+                )
             return self._write_new(entries, like=None)
 
     def recreate(

@@ -10,6 +10,7 @@ from typing import Any
 
 from tinydb.storages import Storage
 
+from judgetui.i18n import _
 from judgetui.store.errors import EventFileError
 from judgetui.store.file import (
     META_TABLE,
@@ -58,7 +59,9 @@ class AtomicJSONStorage(Storage):
         if not isinstance(document, dict) or not all(
             isinstance(table, dict) for table in document.values()
         ):
-            raise EventFileError(f"{self.path}: not a TinyDB file (tables must be JSON objects)")
+            raise EventFileError(
+                _("{path}: not a TinyDB file (tables must be JSON objects)").format(path=self.path)
+            )
         return document
 
     def _check_writable(self, document: dict[str, dict[str, Any]]) -> None:
