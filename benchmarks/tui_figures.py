@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "benchmarks"
 PY = sys.executable
 HEAD = "Kana Mori"
+FLOOR = "Alex Reed"
 EVENT_NAME = "Autumn Championship 2026"
 COLS, ROWS = 160, 48
 PAINT_TIMEOUT = 60.0
@@ -50,10 +51,19 @@ def _cpu_ticks(pid: int) -> int:
     return int(fields[11]) + int(fields[12])
 
 
+def _rss_mb(pid: int) -> float | None:
+    """Resident size now (VmRSS): what an open station keeps, after start-up's peak."""
+    return _status_mb(pid, "VmRSS:")
+
+
 def _hwm_mb(pid: int) -> float | None:
+    return _status_mb(pid, "VmHWM:")
+
+
+def _status_mb(pid: int, field: str) -> float | None:
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmHWM:"):
+            if line.startswith(field):
                 return int(line.split()[1]) / 1024
     except OSError:
         return None
@@ -184,8 +194,8 @@ class Tui:
 
     # -- commands ------------------------------------------------------------------
 
-    def station_cmd(self, db: Path) -> list[str]:
-        return [PY, "-m", "judgetui", "--db", str(db), "--judge", HEAD]
+    def station_cmd(self, db: Path, judge: str = HEAD) -> list[str]:
+        return [PY, "-m", "judgetui", "--db", str(db), "--judge", judge]
 
     def record_cmd(self, db: Path) -> list[str]:
         return [PY, "-m", "judgetui", "--db", str(db), "record", "--judge", HEAD, *RECORD_ARGS]
@@ -225,95 +235,118 @@ class Tui:
             "samples": samples,
         }
 
-    def write_to_other(self, src: Path, facts: dict[str, Any], samples: int) -> dict[str, Any]:
-        """A `judgetui record` from outside → the new record on an open station's screen.
+    def walk(self, src: Path, facts: dict[str, Any], samples: int) -> dict[str, Any]:
+        """Two stations in tmux: the floor judge types whole classifications, the head
+        judge's pane is read.
 
-        The station (head judge, dashboard) runs in tmux; each sample records a Notice
-        for a player not on screen yet and polls the pane until the player's id shows
-        (the dashboard's "Recent penalties" lists the newest first). Timed from the
-        moment the write landed (the file's mtime: the atomic replace) and, for the
-        whole round trip, from the moment the record command was started.
+        Each key is timed from ``send-keys`` until the floor judge's pane shows what that
+        key leads to (the frame has reached the terminal: tmux has it), polled every
+        few milliseconds; by kind: open the classification, type in a search, continue,
+        answer a question, record (the Enter that writes) and back to the dashboard.
+        Every walk counts, the first, cold one too. The record's Enter is also the start
+        of the station-to-station figure: it ends when the head judge's pane shows the
+        new log length.
         """
         self._need_tmux()
         self._need_station()
-        db = self.work / "other.json"
+        db = self.work / "walk.json"
         shutil.copyfile(src, db)
-        name = f"other-{uuid.uuid4().hex[:6]}"
-        self._start(name, self.station_cmd(db))
-        self._wait_for(name, PAINTED)
+        floor, head = f"floor-{uuid.uuid4().hex[:6]}", f"head-{uuid.uuid4().hex[:6]}"
+        self._start(head, self.station_cmd(db))
+        self._wait_for(head, PAINTED)
+        self._start(floor, self.station_cmd(db, FLOOR))
+        self._wait_for(floor, PAINTED)
         time.sleep(1.0)
-        candidates = list(facts["quiet_players"])
-        latencies: list[float] = []
-        round_trips: list[float] = []
+        kinds: dict[str, list[float]] = {}
+        other: list[float] = []
+        players = list(facts["walk_players"])
         try:
-            for i in range(samples + 1):  # the first write warms up and is dropped
-                screen = self._capture(name)
-                player = next((p for p in candidates if p not in screen), None)
-                if player is None:
-                    raise Skip("no player left who is not on screen")
-                candidates.remove(player)
-                start = time.perf_counter()
-                start_wall = time.time()
-                proc = subprocess.run(
-                    [*self.record_cmd(db), "--player", player],
-                    capture_output=True,
-                    text=True,
-                    env=self.env,
-                    cwd=ROOT,
-                )
-                if proc.returncode != 0:
-                    raise RuntimeError(f"record failed: {proc.stderr.strip()[-300:]}")
-                written = db.stat().st_mtime_ns / 1e9
-                seen = self._wait_for(name, [re.compile(rf"\b{re.escape(player)}\b")])
-                seen_wall = start_wall + (seen - start)
-                if i:
-                    latencies.append(max(0.0, seen_wall - written))
-                    round_trips.append(seen - start)
+            for i in range(samples):
+                player = players[i % len(players)]
+                self._walk_once(floor, head, player, kinds, other)
         finally:
-            self._kill(name)
-        return {
-            "status": "ok",
-            "p50_s": round(quantile(latencies, 0.5), 4),
-            "p95_s": round(quantile(latencies, 0.95), 4),
-            "max_s": round(max(latencies), 4),
-            "round_trip_p50_s": round(quantile(round_trips, 0.5), 4),
-            "round_trip_p95_s": round(quantile(round_trips, 0.95), 4),
-            "samples": samples,
-        }
-
-    def keystroke(self, src: Path, facts: dict[str, Any], samples: int) -> dict[str, Any]:
-        """Keystroke → next step rendered in the classification (Pilot, in-process)."""
-        self._need_station()
-        db = self.work / "keys.json"
-        shutil.copyfile(src, db)
-        proc = subprocess.run(
-            [PY, str(BENCH / "probe_keys.py"), str(db), facts["player"], str(samples)],
-            capture_output=True,
-            text=True,
-            env=self.env,
-            cwd=ROOT,
-        )
-        if proc.returncode != 0:
-            raise RuntimeError(f"keystroke probe failed: {proc.stderr.strip()[-800:]}")
-        data = json.loads(proc.stdout.strip().splitlines()[-1])
-        every: list[float] = data["all"]
-        per_key = {
-            label: {
+            self._kill(floor)
+            self._kill(head)
+        by_kind = {
+            kind: {
                 "p50_s": round(quantile(values, 0.5), 4),
                 "p95_s": round(quantile(values, 0.95), 4),
+                "max_s": round(max(values), 4),
                 "n": len(values),
             }
-            for label, values in data["latencies"].items()
+            for kind, values in kinds.items()
         }
+        worst = max(by_kind, key=lambda k: by_kind[k]["p95_s"])
         return {
-            "status": "ok",
-            "p50_s": round(quantile(every, 0.5), 4),
-            "p95_s": round(quantile(every, 0.95), 4),
-            "max_s": round(max(every), 4),
-            "keystrokes": len(every),
-            "by_key": per_key,
-            "samples": samples,
+            "keystroke": {
+                "status": "ok",
+                "p95_s": by_kind[worst]["p95_s"],
+                "worst_kind": worst,
+                "by_kind": by_kind,
+                "first_walk_included": True,
+                "samples": samples,
+            },
+            "station_to_station": {
+                "status": "ok",
+                "p50_s": round(quantile(other, 0.5), 4),
+                "p95_s": round(quantile(other, 0.95), 4),
+                "max_s": round(max(other), 4),
+                "samples": len(other),
+            },
         }
+
+    def _key(self, pane: str, key: str, ready: re.Pattern[str] | None) -> tuple[float, str]:
+        """Send one key; the seconds until the pane shows ``ready`` (or any change)."""
+        before = self._capture(pane)
+        start = time.perf_counter()
+        self._tmux("send-keys", "-t", pane, key)
+        deadline = start + self.timeout
+        while True:
+            screen = self._capture(pane)
+            now = time.perf_counter()
+            if ready.search(screen) if ready is not None else screen != before:
+                return now - start, screen
+            if now > deadline:
+                raise RuntimeError(f"{pane}: after {key!r}, {ready} not shown:\n{screen}")
+            time.sleep(0.002)
+
+    def _walk_once(
+        self,
+        floor: str,
+        head: str,
+        player: str,
+        kinds: dict[str, list[float]],
+        other: list[float],
+    ) -> None:
+        time.sleep(0.3)  # untimed: the dashboard settles between walks
+
+        def timed(kind: str, key: str, ready: str | None) -> str:
+            took, screen = self._key(floor, key, re.compile(ready) if ready else None)
+            kinds.setdefault(kind, []).append(took)
+            return screen
+
+        timed("open classification", "n", r"Who\? Type a name or id")
+        for char in player:
+            timed("type in a search", char, None)
+        timed("continue", "Enter", r"Which infraction\?")
+        for char in "slow":
+            timed("type in a search", char, None)
+        timed("continue", "Enter", r"Was it intentional\?")
+        timed("answer", "n", r"Was it disruptive\?")
+        timed("answer", "y", r"So far:|⏎ Record")
+        for _ in range(8):
+            time.sleep(0.15)  # untimed: the step is settled before the next key is read
+            if "⏎ Record" in self._capture(floor).splitlines()[-1]:
+                break
+            timed("answer", "n", None)
+        entries = re.search(r"log: (\d+) entries", self._capture(head))
+        count = entries.group(1) if entries else ""
+        start = time.perf_counter()
+        timed("record", "Enter", r"enter: back to the dashboard")
+        changed = re.compile(r"log: (?!" + count + r"\b)\d+ entries")
+        seen = self._wait_for(head, [changed])
+        other.append(seen - start)
+        timed("back", "Enter", r"Recent penalties")
 
     def idle(self, src: Path, facts: dict[str, Any], seconds: float) -> dict[str, Any]:
         """CPU of an open, untouched station over a window, vs the minimal app."""
@@ -341,10 +374,14 @@ class Tui:
                 pct = 100.0 * (after[side] - before[side]) / tick / elapsed
                 key = "cpu_percent" if side == "ours" else "baseline_cpu_percent"
                 out[key] = round(pct, 3)
+            station_mb, baseline_mb = _rss_mb(pids["ours"]), _rss_mb(pids["base"])
             self._memory = {
                 "status": "ok",
-                "station_mb": _hwm_mb(pids["ours"]),
-                "baseline_mb": _hwm_mb(pids["base"]),
+                "station_mb": station_mb,
+                "baseline_mb": baseline_mb,
+                "ratio": round(station_mb / baseline_mb, 3) if station_mb and baseline_mb else None,
+                "station_peak_mb": _hwm_mb(pids["ours"]),
+                "baseline_peak_mb": _hwm_mb(pids["base"]),
             }
         finally:
             for name in names.values():

@@ -13,7 +13,7 @@ rules it is given, which every caller makes the shipped ones.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal, cast
@@ -343,6 +343,18 @@ class EventState:
         if state.count == 0:
             raise MalformedLog("the log is empty: not a judgetui event")
         return state
+
+    def extend(self, entries: Sequence[Mapping[str, Any]]) -> int:
+        """Apply the entries of ``entries`` after the ``count`` this state has folded.
+
+        ``entries`` is the whole log, of which this state is the fold of the first
+        ``count``: the result is exactly the state `fold` makes of all of them (the same
+        `apply`, in the same order). Returns how many entries were applied.
+        """
+        new = entries[self.count :]
+        for entry in new:
+            self.apply(entry)
+        return len(new)
 
     def apply(self, entry: Mapping[str, Any]) -> None:
         try:

@@ -29,7 +29,7 @@ from judgetui.service.event import MAX_ROUNDS, EventPlanner, renamed_players
 from judgetui.service.record import RecordedPenalty, RecordRequest, RecordResult
 from judgetui.service.review import ReviewPlanner, waits_in_queue
 from judgetui.state import EventState, MalformedLog, QueueItem, RecordState
-from judgetui.store import EventFile, EventFileError, Snapshot
+from judgetui.store import EventFile, EventFileError, FileStamp, Snapshot
 
 if TYPE_CHECKING:
     from judgetui.models import Judge, Player
@@ -86,6 +86,9 @@ class Station:
         self.creation_rules = rules
         self.expected_rules = expected_rules
         self.planner = Planner(rules, caller or current_caller(), clock, new_id)
+        self.held: Callable[[], tuple[FileStamp | None, EventState]] | None = None
+        """A station's state and the version of the file it is the fold of: a write
+        to that very version plans on it instead of folding the whole log again."""
 
     # -- reading -------------------------------------------------------------------
 
@@ -112,10 +115,22 @@ class Station:
     def load(self) -> EventState:
         return self.fold(self.file.load())
 
+    def _state_of(self, snapshot: Snapshot) -> EventState:
+        """The fold of ``snapshot``: the held state when it is of that very version."""
+        if self.held is not None:
+            stamp, state = self.held()
+            if (
+                stamp == snapshot.stamp
+                and state.count == len(snapshot.entries)
+                and state.rules is self.rules  # else the fold checks and switches the rules
+            ):
+                return state
+        return self.fold(snapshot)
+
     def _write(self, plan: Callable[[EventState], list[Entry]]) -> list[Entry]:
         def build(snapshot: Snapshot) -> list[Entry]:
             try:
-                return plan(self.fold(snapshot))
+                return plan(self._state_of(snapshot))
             except validation_error() as exc:  # a value the event file's models refuse
                 raise BadInput(_validation_line(exc)) from None
 
@@ -247,7 +262,15 @@ class Station:
     def possible_duplicate(self, judge: str | None, request: RecordRequest) -> RecordState | None:
         """What the station shows before recording: another judge's record of the same
         player and infraction this round, within the rules' window (None: none)."""
-        return self.planner.possible_duplicate(self.load(), judge, request)
+        return self.planner.possible_duplicate(self._current(), judge, request)
+
+    def _current(self) -> EventState:
+        """The event as the file is now: the held state if it folds this very version."""
+        if self.held is not None:
+            stamp, state = self.held()
+            if stamp is not None and stamp == self.file.stamp() and state.rules is self.rules:
+                return state
+        return self.load()
 
     def queue(self, state: EventState | None = None) -> list[QueueItem]:
         return (state or self.load()).queue()

@@ -25,7 +25,7 @@ from judgetui.settings import LoadedSettings
 from judgetui.state import EventState, JudgeState
 from judgetui.station import startup, themes
 from judgetui.station.commands import PaletteHooks
-from judgetui.station.follow import EventFileFollower
+from judgetui.station.follow import FollowerHooks
 from judgetui.station.language import (
     can_switch,
     switch_binding,
@@ -44,6 +44,7 @@ from judgetui.station.session import (
 )
 from judgetui.station.terminal import ControlCharacterFilter, StationDriver
 from judgetui.store import EventFile, FileStamp
+from judgetui.store.follow import LogReader
 
 Clock = Callable[[], datetime]
 _CONTROL_FILTER = ControlCharacterFilter()
@@ -51,12 +52,9 @@ SETTLE_AFTER = 0.5
 """Seconds after sign-in to settle the collector: well after the dashboard's first paint."""
 
 
-class JudgeStation(PaletteHooks, EventFileFollower):
-    """The station: its first screen (first run, sign-in, dashboard), theme and messages.
-
-    The palette's hooks come from `PaletteHooks`, following the file from
-    `EventFileFollower`, opening screens from `Routes`.
-    """
+class JudgeStation(PaletteHooks, FollowerHooks):
+    """The station: first screen, theme, messages (palette: `PaletteHooks`; following the
+    file: `FollowerHooks`; opening screens: `Routes`)."""
 
     CSS_PATH = "station.tcss"
     TITLE = "judgetui"
@@ -78,8 +76,11 @@ class JudgeStation(PaletteHooks, EventFileFollower):
         cursor_blink: bool = True,
         poll_seconds: float | None = None,
         settings: LoadedSettings | None = None,
+        reader: LogReader | None = None,
     ) -> None:
         super().__init__()
+        self.reader = reader
+        """What `open_station` read of the file: handed to the follower, never read twice."""
         self.station = station
         self.state = state
         self.stamp = stamp
@@ -109,7 +110,7 @@ class JudgeStation(PaletteHooks, EventFileFollower):
         if not isinstance(created, EventState):
             self.exit()
             return
-        self.state, self.stamp, judge = startup.after_first_run(self.station, created)
+        self.state, self.stamp, judge, self.reader = startup.after_first_run(self.station, created)
         self._sign_in_or_ask(judge)
 
     def _sign_in_or_ask(self, judge: JudgeState | None) -> None:
@@ -127,19 +128,23 @@ class JudgeStation(PaletteHooks, EventFileFollower):
         if judge is None or self.state is None:
             self.exit()
             return
-        self.session = Session(self.station, judge, self.state, self.clock, self.stamp)
+        self.session = Session(
+            self.station, judge, self.state, self.clock, self.stamp, reader=self.reader
+        )
         # From here the session owns the state: a reload replaces the session's, and the
         # app holding on to the first one would keep a whole stale event alive.
         self.state = None
+        self.reader = None
         self.push_screen(DashboardScreen())
         self.set_timer(SETTLE_AFTER, self._settle_interface)
-        self.start_following()
+        self.start_following(self.session, self.poll_seconds)
 
     def _settle_interface(self) -> None:
         self._collector = settle_interface(self._collector)
 
     def on_unmount(self) -> None:
         """Leave the collector as it was found (tests run many apps in one process)."""
+        self.stop_following()
         restore_collector(self._collector)
         self._collector = None
 
@@ -179,9 +184,12 @@ def open_station(
     """
     if not station.file.exists():
         return JudgeStation(station, clock=clock, **options)
-    state, stamp = load_state(station)
+    reader = LogReader(station.file)
+    state, stamp = load_state(station, reader)
     signed = signed_in_judge(station, state, judge)
-    return JudgeStation(station, state=state, stamp=stamp, judge=signed, clock=clock, **options)
+    return JudgeStation(
+        station, state=state, stamp=stamp, judge=signed, clock=clock, reader=reader, **options
+    )
 
 
 def run_station(

@@ -1,76 +1,96 @@
 """Following the event file: what every judge's station does to see the others' writes.
 
-A thread worker polls the file's stamp (cheap: one `stat`) and reads it only when it
-changed; the state is updated on the App's thread from the entries it has not seen.
-After every change the log's hash chain is checked again, so a hand edit shows as a
-banner on every station. Kept apart from `JudgeStation` so the App stays start-up, theme
-and default screen.
+`EventFileFollower` is a plain object the App owns (as Textualize/toolong's watcher):
+a thread worker polls the file's stamp (one `stat`) and, when it moved, reads the file
+through a `LogReader`, which keeps what it has read and checked, so a change costs what
+was appended: a byte comparison of the known prefix, a parse and a hash check of the
+new entries only. The new entries are applied to the session's state on the App's
+thread; a file that no longer extends what was read (a hand edit, a truncated or
+re-chained log, TinyDB's own rewrite) is read, folded and verified whole, and a broken
+chain shows as the banner on every station.
+
+Start-up reads the file once (`open_station`, before anything is on screen, so a bad
+file still exits 2); the whole chain is checked once, in the worker, after the first
+paint, from the entries already read.
 """
 
 from __future__ import annotations
 
 import threading
+from typing import TYPE_CHECKING
 
-from textual import work
 from textual.app import App
 from textual.screen import ModalScreen
-from textual.worker import get_current_worker
+from textual.worker import Worker, get_current_worker
 
 from judgetui import diagnostics, errors
 from judgetui.i18n import _
 from judgetui.station.messages import EventChanged, LogChecked, QueueGrew, WatchFailed, error_text
 from judgetui.station.screens.base import StationScreen
-from judgetui.station.session import Session
 from judgetui.station.widgets.format import queue_news
+from judgetui.store.follow import LogReader
+
+if TYPE_CHECKING:
+    from judgetui.station.session import Session
 
 
-class EventFileFollower(App[None]):
-    """An App that follows its session's event file (``session``, ``poll_seconds``)."""
+class EventFileFollower:
+    """Follows ``session``'s event file for ``app``; the App forwards the messages here."""
 
-    poll_seconds: float = 0.25
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.session: Session | None = None
+    def __init__(self, app: App[None], session: Session, poll_seconds: float) -> None:
+        self.app = app
+        self.session = session
+        self.poll_seconds = poll_seconds
         self._wake = threading.Event()
-        self._queue_ids: set[str] = set()
+        self._queue_ids: set[str] = {item.id for item in session.queue()}
         self._watch_error = ""
+        self._stopped = False
+        if session.reader is None:
+            session.reader = LogReader(session.station.file)
 
-    def start_following(self) -> None:
-        """Remember what is in the queue now, then watch the file."""
-        if self.session is not None:
-            self._queue_ids = {item.id for item in self.session.queue()}
-        self.watch_event_file()
+    def start(self) -> Worker[None]:
+        """Watch the file in a thread worker (exclusive: one watcher per app)."""
+        return self.app.run_worker(
+            self._watch, thread=True, exclusive=True, group="watcher", exit_on_error=False
+        )
 
-    @work(thread=True, exclusive=True, group="watcher", exit_on_error=False)
-    def watch_event_file(self) -> None:
+    def wake(self) -> None:
+        """Look at the file now rather than at the next poll."""
+        self._wake.set()
+
+    def stop(self) -> None:
+        """End the watcher at once, not at the end of its poll (the App is closing)."""
+        self._stopped = True
+        self._wake.set()
+
+    def _watch(self) -> None:
         worker = get_current_worker()
-        if self.session is not None:
-            self.post_message(LogChecked(self.session.check_log()))
-        while not worker.is_cancelled:
+        self.app.post_message(LogChecked(self.session.check_log()))
+        while not worker.is_cancelled and not self._stopped:
             self.catch_up()
             self._wake.wait(self.poll_seconds)
             self._wake.clear()
 
     def catch_up(self) -> None:
         """Read the file if it changed and post the change; any thread but the App's."""
-        if self.session is None:
-            return
         try:
             change = self.session.check()
         except Exception as error:
-            self.post_message(WatchFailed(error))
+            self.app.post_message(WatchFailed(error))
             return
         if change is not None:
-            self.post_message(EventChanged(change))
-            self.post_message(LogChecked(self.session.check_log(change.entries)))
+            self.app.post_message(EventChanged(change))
+            self.app.post_message(LogChecked(self.session.check_log(change)))
 
-    def on_event_changed(self, message: EventChanged) -> None:
+    # -- on the App's thread (the App's message handlers call these) --------------
+
+    def event_changed(self, message: EventChanged) -> None:
         session = self.session
         self._watch_error = ""
-        if session is None or not session.accept(message.change):
+        if not session.accept(message.change):
             return
-        for screen in reversed(self.screen_stack):
+        app = self.app
+        for screen in reversed(app.screen_stack):
             if isinstance(screen, StationScreen):
                 screen.state_changed()
             if not isinstance(screen, ModalScreen):
@@ -79,23 +99,62 @@ class EventFileFollower(App[None]):
         new = [item for item in items if item.id not in self._queue_ids]
         self._queue_ids = {item.id for item in items}
         if new and session.is_head:
-            self.post_message(QueueGrew(new))
+            app.post_message(QueueGrew(new))
 
-    def on_log_checked(self, message: LogChecked) -> None:
-        if self.session is not None and message.problem != self.session.log_problem:
-            self.session.log_problem = message.problem
-            self.session.version += 1
-            if isinstance(self.screen, StationScreen):
-                self.screen.state_changed()
+    def log_checked(self, message: LogChecked) -> None:
+        session = self.session
+        if message.problem != session.log_problem:
+            session.log_problem = message.problem
+            session.version += 1
+            if isinstance(self.app.screen, StationScreen):
+                self.app.screen.state_changed()
 
-    def on_queue_grew(self, message: QueueGrew) -> None:
-        if self.session is not None:
-            news = queue_news(self.session, message.items)
-            self.notify(news, title=_("New in the queue"))
+    def queue_grew(self, message: QueueGrew) -> None:
+        news = queue_news(self.session, message.items)
+        self.app.notify(news, title=_("New in the queue"))
 
-    def on_watch_failed(self, message: WatchFailed) -> None:
+    def watch_failed(self, message: WatchFailed) -> None:
         """Say it once, not four times a second, until the file can be read again."""
         if (problem := error_text(message.error)) != self._watch_error:
             self._watch_error = problem
             diagnostics.error("watcher: %s", errors.describe(message.error))
-            self.notify(problem, severity="error", timeout=10)
+            self.app.notify(problem, severity="error", timeout=10)
+
+
+class FollowerHooks(App[None]):
+    """The App's side of following: it owns one `EventFileFollower` (from sign-in on)
+    and passes the follower's messages on to it (Textual delivers them to the App)."""
+
+    session: Session | None = None
+    follower: EventFileFollower | None = None
+
+    def start_following(self, session: Session, poll_seconds: float) -> None:
+        self.follower = EventFileFollower(self, session, poll_seconds)
+        # After the dashboard's first paint: the chain check (the whole log's hashes,
+        # once) then competes with nothing a judge is waiting for.
+        self.call_after_refresh(self.follower.start)
+
+    def stop_following(self) -> None:
+        if self.follower is not None:
+            self.follower.stop()
+
+    def catch_up(self) -> None:
+        """Read the file now if it changed (any thread but the App's): after a write."""
+        if self.follower is not None:
+            self.follower.catch_up()
+
+    def on_event_changed(self, message: EventChanged) -> None:
+        if self.follower is not None:
+            self.follower.event_changed(message)
+
+    def on_log_checked(self, message: LogChecked) -> None:
+        if self.follower is not None:
+            self.follower.log_checked(message)
+
+    def on_queue_grew(self, message: QueueGrew) -> None:
+        if self.follower is not None:
+            self.follower.queue_grew(message)
+
+    def on_watch_failed(self, message: WatchFailed) -> None:
+        if self.follower is not None:
+            self.follower.watch_failed(message)

@@ -28,7 +28,8 @@ from judgetui.service import (
     Station,
 )
 from judgetui.state import EventState, JudgeState, QueueItem, RecordState
-from judgetui.store import HEAD_PREFIX_MIN, FileStamp, verify_entries
+from judgetui.store import HEAD_PREFIX_MIN, FileStamp, VerifyResult, verify_entries
+from judgetui.store.follow import LogReader
 
 if TYPE_CHECKING:
     from judgetui.models import Judge, Player
@@ -49,15 +50,19 @@ class Change:
     stamp: FileStamp
     entries: Sequence[Mapping[str, Any]]
     state: EventState | None = None
+    verdict: VerifyResult | None = None
+    """The chain's check of ``entries``, when the reader made it (only new links hashed)."""
 
 
-def load_state(station: Station) -> tuple[EventState, FileStamp]:
+def load_state(station: Station, reader: LogReader | None = None) -> tuple[EventState, FileStamp]:
     """Read and fold the event file with the collector paused, then `settle` it.
 
+    With ``reader`` the file is read through it, which keeps what it read for the
+    follower (the chain is checked later, from those entries: `Session.check_log`).
     Raises the store's `EventFileError` for a file that cannot be used.
     """
     with perf.collector_paused():
-        snapshot = station.file.load()
+        snapshot = station.file.load() if reader is None else reader.load()
         state = station.fold(snapshot)
         stamp = snapshot.stamp
         del snapshot  # the parsed file: freed now, not frozen with the state for the session
@@ -98,12 +103,21 @@ class Session:
     tables: dict[tuple[str, int], int] = field(default_factory=dict, repr=False)
     """The table each judge last gave, by round: the next incident of that judge in that
     round starts from it. In this session only, never in a file."""
+    reader: LogReader | None = field(default=None, repr=False)
+    """What the follower has read of the file (bytes, entries, verdict): when set,
+    `check` reads through it and a change costs what was appended."""
     _queue: tuple[int, int, list[QueueItem]] | None = field(default=None, repr=False)
     _checking: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def __post_init__(self) -> None:
         if self.seen == (0, ""):
             self.seen = (self.state.count, self.state.head)
+        self._state_stamp: FileStamp | None = self.stamp
+        self.station.held = self._held
+
+    def _held(self) -> tuple[FileStamp | None, EventState]:
+        """The state and the file version it folds (any thread: see `accept`)."""
+        return self._state_stamp, self.state
 
     @property
     def rules(self) -> Rules:
@@ -118,14 +132,21 @@ class Session:
     def now(self) -> datetime:
         return self.clock()
 
-    def check_log(self, entries: Sequence[Mapping[str, Any]] | None = None) -> str | None:
-        """Recompute the log's hash chain (any thread); the problem, or None when intact.
+    def check_log(self, change: Change | None = None) -> str | None:
+        """The log's hash chain checked (any thread); the problem, or None when intact.
 
-        ``entries`` are the ones a `check` just read; without them the file is read. A file
-        that stopped extending what this station saw (`log_lost`) is a problem too, even
-        when its chain is consistent: cut short, or rewritten and re-chained.
+        ``change`` is what a `check` just read (with the reader's verdict when it made
+        one); without it, what the reader holds is checked (once), else the file is
+        read. A file that stopped extending what this station saw (`log_lost`) is a
+        problem too, even when its chain is consistent: cut short, or rewritten and
+        re-chained.
         """
-        result = self.station.file.verify() if entries is None else verify_entries(entries)
+        if change is not None:
+            result = change.verdict or verify_entries(change.entries)
+        elif self.reader is not None:
+            result = self.reader.verify()
+        else:
+            result = self.station.file.verify()
         problems = [p for p in (self.log_lost, None if result.ok else result.problem) if p]
         return "; ".join(problems) or None
 
@@ -143,16 +164,23 @@ class Session:
 
         Raises `EventFileError` when the file cannot be read (the last good state stays).
         """
+        verdict: VerifyResult | None = None
         with self._checking:
             stamp = self.station.file.stamp()
             if stamp is None or stamp == self.stamp:
                 return None
-            snapshot = self.station.file.load()
+            if self.reader is None:
+                snapshot = self.station.file.load()
+            else:
+                read = self.reader.read()
+                if read is None:
+                    return None
+                snapshot, verdict = read.snapshot, read.verdict
             self.stamp = snapshot.stamp
             self._follow_head(snapshot.entries)
         if _extends(self.state, snapshot.entries):
-            return Change(snapshot.stamp, snapshot.entries)
-        return Change(snapshot.stamp, snapshot.entries, self.station.fold(snapshot))
+            return Change(snapshot.stamp, snapshot.entries, verdict=verdict)
+        return Change(snapshot.stamp, snapshot.entries, self.station.fold(snapshot), verdict)
 
     def _follow_head(self, entries: Sequence[Mapping[str, Any]]) -> None:
         """Remember the log's new head, or that the file no longer extends the one seen.
@@ -181,16 +209,22 @@ class Session:
             self.seen = (len(entries), str(entries[-1].get("hash", "")))
 
     def accept(self, change: Change) -> bool:
-        """Bring the state up to ``change``; True when anything changed. UI thread only."""
+        """Bring the state up to ``change``; True when anything changed. UI thread only.
+
+        The held stamp is cleared while the state changes and set after, so a write
+        planning in another thread never takes a half-updated state for a version.
+        """
+        self._state_stamp = None
         if change.state is not None:
             self.state = settle(change.state)
         elif _extends(self.state, change.entries):
             if self.state.count == len(change.entries):
+                self._state_stamp = change.stamp
                 return False
-            for entry in change.entries[self.state.count :]:
-                self.state.apply(entry)
+            self.state.extend(change.entries)
         else:
             self.state = settle(self.station.fold_entries(change.entries))
+        self._state_stamp = change.stamp
         self.judge = self.state.judges.get(self.judge.name, self.judge)
         self.version += 1
         return True

@@ -18,6 +18,7 @@ from judgetui.station import themes
 from judgetui.station.language import localize_app_bindings
 from judgetui.station.session import load_state, signed_in_judge
 from judgetui.store import FileStamp
+from judgetui.store.follow import LogReader
 
 if TYPE_CHECKING:
     from judgetui.settings import LoadedSettings
@@ -57,12 +58,14 @@ def apply_settings(app: App[Any], settings: LoadedSettings | None, keys: dict[st
 
 def after_first_run(
     station: Station, created: EventState
-) -> tuple[EventState, FileStamp, JudgeState | None]:
+) -> tuple[EventState, FileStamp, JudgeState | None, LogReader]:
     """The event the first run created, read back, with its head judge if they may sign
-    in here (None: the sign-in screen asks)."""
-    state, stamp = load_state(station)
+    in here (None: the sign-in screen asks), and the reader that read it (the follower
+    goes on from there)."""
+    reader = LogReader(station.file)
+    state, stamp = load_state(station, reader)
     try:
         judge = signed_in_judge(station, state, created.head_judge_name())
     except (BadInput, NotPermitted):
         judge = None
-    return state, stamp, judge
+    return state, stamp, judge, reader

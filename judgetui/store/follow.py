@@ -1,0 +1,200 @@
+"""Reading the event file again and again, paying only for what was appended.
+
+A station reads the file every time another station writes it. Every write rewrites
+the whole file (atomically), but the bytes of a normal append are the old file without
+its last two characters (the log's and the document's closing braces), then the new
+log members, then those two braces again. `LogReader` keeps the bytes it read and
+checked; when the file changed it checks that the known prefix is byte-identical (one
+memcmp), parses only the new members and hashes only the new links of the chain from
+the head it verified. Anything else (a hand edit, a truncated or re-chained log, a
+file rewritten by TinyDB with its own formatting, a log whose keys are out of order)
+takes the full path: parse everything, walk everything, verify everything, exactly as
+`EventFile.load` and `EventFile.verify` do.
+
+The result is always what the full path would give: the same entries (the parsed
+dicts), the same `VerifyResult`, or the same `EventFileError`.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+from judgetui.store.chain import GENESIS_HASH, VerifyResult, read_log, verify_log, walk
+from judgetui.store.errors import EventFileError
+from judgetui.store.file import (
+    LOG_TABLE,
+    EventFile,
+    FileStamp,
+    Snapshot,
+    _check_header,
+    _parse,
+    _read_raw,
+)
+
+_CLOSE = b"}}"
+"""How a file this reader can extend ends: the log's and the document's closing braces."""
+
+
+@dataclass(frozen=True)
+class Read:
+    """One version of the file as `LogReader` read it.
+
+    ``entries`` is the whole log in seq order (the parsed dicts: read-only);
+    ``new`` how many of them were appended since the previous read when the known
+    prefix was unchanged (``incremental``), else all of them. ``verdict`` is the
+    chain's check, None until `LogReader.verify` ran once after a full read.
+    """
+
+    snapshot: Snapshot
+    new: int
+    incremental: bool
+    verdict: VerifyResult | None
+
+    @property
+    def entries(self) -> list[dict[str, Any]]:
+        return self.snapshot.entries
+
+    @property
+    def stamp(self) -> FileStamp:
+        return self.snapshot.stamp
+
+
+@dataclass
+class _Known:
+    raw: bytes | None
+    """The file's bytes, when an append can be recognised after them (see `_appendable`)."""
+    snapshot: Snapshot
+    log: dict[str, Any]
+    verdict: VerifyResult | None
+
+
+class LogReader:
+    """What a follower has read of one event file: its bytes, entries and verdict."""
+
+    def __init__(self, file: EventFile) -> None:
+        self.file = file
+        self._known: _Known | None = None
+        self._lock = threading.Lock()
+        self.full_reads = 0
+        """How many reads took the full path (for tests and benchmarks)."""
+
+    @property
+    def snapshot(self) -> Snapshot | None:
+        return None if self._known is None else self._known.snapshot
+
+    def load(self) -> Snapshot:
+        """Read the whole file (no hashing yet: see `verify`); the store's errors."""
+        with self._lock:
+            return self._full(verify=False).snapshot
+
+    def verify(self) -> VerifyResult:
+        """The chain's verdict for what was read last (the whole chain, once)."""
+        with self._lock:
+            known = self._known
+            if known is None:
+                self._full(verify=True)
+                known = self._known
+            assert known is not None
+            if known.verdict is None:
+                known.verdict = verify_log(known.log)
+            return known.verdict
+
+    def read(self) -> Read | None:
+        """The file's new version, or None when its stamp did not move."""
+        with self._lock:
+            known = self._known
+            stamp = self.file.stamp()
+            if known is not None and stamp == known.snapshot.stamp:
+                return None
+            found = _read_raw(self.file.path)
+            if found is None:
+                raise self.file._missing()
+            raw, st = found
+            if known is not None and known.raw is not None:
+                extended = self._extend(known, raw, FileStamp.from_stat(st))
+                if extended is not None:
+                    return extended
+            return self._full(verify=True, found=(raw, st))
+
+    # -- the two paths -----------------------------------------------------------
+
+    def _full(self, *, verify: bool, found: tuple[bytes, os.stat_result] | None = None) -> Read:
+        self.full_reads += 1
+        if found is None:
+            found = _read_raw(self.file.path)
+            if found is None:
+                raise self.file._missing()
+        raw, st = found
+        document = _parse(self.file.path, raw)
+        meta, log = _check_header(self.file.path, document)
+        walked = read_log(log)
+        if walked.fault is not None:
+            raise EventFileError(walked.fault.unreadable(self.file.path))
+        snapshot = Snapshot(meta=meta, entries=walked.entries, stamp=FileStamp.from_stat(st))
+        verdict = verify_log(log) if verify else None
+        self._known = _Known(
+            raw if _appendable(raw, document, log) else None, snapshot, log, verdict
+        )
+        return Read(snapshot, len(snapshot.entries), False, verdict)
+
+    def _extend(self, known: _Known, raw: bytes, stamp: FileStamp) -> Read | None:
+        """The new version if it is the known one with log members appended, else None."""
+        assert known.raw is not None
+        cut = len(known.raw) - len(_CLOSE)
+        if len(raw) < len(known.raw) or not raw.endswith(_CLOSE):
+            return None
+        if not raw.startswith(memoryview(known.raw)[:cut]):  # one memcmp, no copy
+            return None
+        tail = raw[cut : -len(_CLOSE)]
+        old = known.snapshot.entries
+        count = len(old)
+        if not tail:
+            members: dict[str, Any] = {}
+        elif tail[:1] != b",":
+            return None
+        else:
+            try:
+                members = orjson.loads(b"{" + tail[1:] + b"}")
+            except orjson.JSONDecodeError:
+                return None
+            if not isinstance(members, dict) or not members:
+                return None
+        if list(members) != [str(n) for n in range(count + 1, count + 1 + len(members))]:
+            return None  # a key the log already has, or out of order: the full path
+        items = [(count + 1 + n, entry) for n, entry in enumerate(members.values())]
+        head = old[-1]["hash"] if old else GENESIS_HASH
+        verdict = known.verdict
+        if verdict is not None and verdict.ok:
+            done = walk(items, hashing=True, count=count, head=head)
+            if done.fault is not None:
+                return None  # the full path names the problem, exactly as verify does
+            verdict = VerifyResult(True, done.head, done.count, None, None)
+        else:
+            # A chain already broken stays broken at the same entry: the verdict of the
+            # whole log is the prefix's. The new entries get the structure walk only.
+            done = walk(items, hashing=False, count=count, head=head)
+            if done.fault is not None:
+                return None
+        entries = [*old, *done.entries]
+        log = known.log
+        log.update(members)
+        snapshot = Snapshot(meta=known.snapshot.meta, entries=entries, stamp=stamp)
+        self._known = _Known(raw, snapshot, log, verdict)
+        return Read(snapshot, len(done.entries), True, verdict)
+
+
+def _appendable(raw: bytes, document: dict[str, Any], log: dict[str, Any]) -> bool:
+    """Whether an append to ``raw`` can be recognised as the same bytes plus new members.
+
+    That needs the log to be the document's last table and not empty, its keys "1".."n"
+    in order, and the file to end with the last entry's, the log's and the document's
+    closing braces with nothing between them (compact JSON, as the store writes it).
+    """
+    if not log or next(reversed(document)) != LOG_TABLE or not raw.endswith(b"}}}"):
+        return False
+    return list(log) == [str(n) for n in range(1, len(log) + 1)]
