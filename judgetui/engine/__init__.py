@@ -50,7 +50,13 @@ from judgetui.engine.review import (
     upgraded_applies,
     upgraded_points,
 )
-from judgetui.engine.warnings import counted_warnings, decision, preview, warning_points
+from judgetui.engine.warnings import (
+    counted_warnings,
+    counts_in,
+    decision,
+    preview,
+    warning_points,
+)
 
 __all__ = [
     "EACH_RECOMMENDATION",
@@ -76,6 +82,7 @@ __all__ = [
     "choose",
     "classify",
     "counted_warnings",
+    "counts_in",
     "decision",
     "decision_applies",
     "floor_record_status",

@@ -18,11 +18,12 @@ def counted_warnings(
     requests count only once confirmed. With the finals reset, main-round warnings do
     not count in the final rounds (they stay in the history).
     """
-    return [
-        r
-        for r in history
-        if is_official(rules, r) and (r.phase == phase or not rules.finals.reset_count)
-    ]
+    return [r for r in history if counts_in(rules, r, phase)]
+
+
+def counts_in(rules: Rules, record: PastPenalty, phase: Phase) -> bool:
+    """Whether ``record`` is one of the `counted_warnings` of ``phase``."""
+    return is_official(rules, record) and (record.phase == phase or not rules.finals.reset_count)
 
 
 def warning_points(rules: Rules, history: Sequence[PastPenalty], phase: Phase) -> int:

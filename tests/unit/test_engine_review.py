@@ -7,6 +7,8 @@ tests here prove the two agree, option by option.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from judgetui import engine
@@ -174,3 +176,21 @@ def test_the_service_accepts_exactly_the_upgrades_the_engine_offers(
         )
         expected = engine.upgraded_points(rules, offered[key], draft_only=record.draft_only)
         assert replacement["points"] == expected
+
+
+def test_the_decision_lists_the_warnings_the_count_is_made_of(rules: Rules) -> None:
+    """`counts_in` is `counted_warnings` one record at a time (the decision modal lists
+    the records it is true of)."""
+    finals = dataclasses.replace(past("double_warning"), phase="finals")
+    history = [
+        past("single_warning"),
+        past("notice"),
+        past("double_warning", "pending"),
+        past("single_warning", draft_only=True),
+        finals,
+    ]
+    for phase in ("main", "finals"):
+        counted = engine.counted_warnings(rules, history, phase)
+        assert [r for r in history if engine.counts_in(rules, r, phase)] == counted
+    assert engine.counted_warnings(rules, history, "main") == [history[0]]
+    assert engine.counted_warnings(rules, history, "finals") == [finals]

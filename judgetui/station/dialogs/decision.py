@@ -60,13 +60,10 @@ class DecisionChoice:
 
 def counted_records(state: EventState, player_id: str) -> list[RecordState]:
     """The player's records that make up their points now (the engine's counted warnings)."""
-    rules = state.rules
     return [
         r
         for r in state.history(player_id)
-        if r.status != "superseded"
-        and engine.is_official(rules, r.past())
-        and (r.phase == state.phase or not rules.finals.reset_count)
+        if r.status != "superseded" and engine.counts_in(state.rules, r.past(), state.phase)
     ]
 
 
