@@ -287,7 +287,13 @@ def test_writes_from_other_processes_are_read_incrementally(
     path, reader, _rules = followed
     for name in ("a", "b"):
         subprocess.run(
-            [sys.executable, str(ROOT / "tests" / "helpers" / "store_writer.py"), str(path), name, "3"],
+            [
+                sys.executable,
+                str(ROOT / "tests" / "helpers" / "store_writer.py"),
+                str(path),
+                name,
+                "3",
+            ],
             check=True,
             capture_output=True,
             cwd=ROOT,

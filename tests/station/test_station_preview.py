@@ -7,39 +7,33 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from conftest import FIXED_NOW, HEAD, counting_ids
 from textual.widgets import OptionList, Static
 
-from judgetui.identity import Caller
 from judgetui.rules import Rules
 from judgetui.service import Station
-from judgetui.station.app import JudgeStation, open_station
+from judgetui.station.app import JudgeStation
 from judgetui.station.screens.classify import ClassifyScreen
-from judgetui.store import EventFile
+from tests.helpers.event import FIXED_NOW, HEAD
+from tests.helpers.station import make_app, service_on, settle
 
 
 def station_app(db: Path, rules: Rules, judge: str) -> JudgeStation:
-    service = Station(
-        EventFile(db),
-        rules,
-        caller=Caller("tester", None),
-        clock=lambda: FIXED_NOW,
-        new_id=counting_ids(9),
-    )
-    return open_station(
-        service, judge, clock=lambda: FIXED_NOW, cursor_blink=False, poll_seconds=0.05
-    )
+    return make_app(service_on(db, rules, ids=9), judge, now=FIXED_NOW)
 
 
 async def _chosen_match_loss_applies_to_the_current_match(db: Path, rules: Rules) -> str:
     app = station_app(db, rules, HEAD)
     async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot, lambda: type(app.screen).__name__ == "DashboardScreen")
         await pilot.press("n")
+        await settle(pilot, lambda: isinstance(app.screen, ClassifyScreen))
         screen = app.screen
         assert isinstance(screen, ClassifyScreen)
         await pilot.press(*"p1", "enter", *"previous opponent", "enter", "n", "y")
+        await settle(pilot)
         while screen.step == "upgrades":
             await pilot.press("n")
+            await settle(pilot)
         assert screen.step == "result"
         # the recommendation: a game loss, in the next game
         effect = str(screen.query_one("#result-effect", Static).render())
@@ -54,13 +48,7 @@ async def _chosen_match_loss_applies_to_the_current_match(db: Path, rules: Rules
         assert plan.applies == "current"
         effect = str(screen.query_one("#result-effect", Static).render())
         await pilot.press("enter")
-        # The record runs in a "service" thread worker, registered as enter is handled;
-        # gone from the list once done (an empty list would wait for the file watcher).
-        running = [w for w in app.workers if w.group == "service"]
-        if running:
-            await app.workers.wait_for_complete(running)
-        await pilot.pause()
-        assert screen.step == "done"
+        await settle(pilot, lambda: screen.step == "done")
     return effect
 
 
