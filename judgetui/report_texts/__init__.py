@@ -24,13 +24,19 @@ from judgetui.report_texts.common import (
 )
 from judgetui.report_texts.event import event_report_dict, event_report_text
 from judgetui.report_texts.investigations import investigation_entry, investigations_dict
-from judgetui.report_texts.player import player_report, player_timeline, rules_cited
+from judgetui.report_texts.player import (
+    classification_of,
+    player_report,
+    player_timeline,
+    rules_cited,
+)
 from judgetui.report_texts.round_list import (
     RoundItem,
     entered_text,
     extensions_by_table,
     item_kind_name,
     item_line,
+    loss_details,
     round_dict,
     round_items,
     round_text,
@@ -42,6 +48,7 @@ __all__ = [
     "LOSSES",
     "REMOVALS",
     "RoundItem",
+    "classification_of",
     "entered_text",
     "event_report_dict",
     "event_report_text",
@@ -51,6 +58,7 @@ __all__ = [
     "item_kind_name",
     "item_line",
     "local_time",
+    "loss_details",
     "player_report",
     "player_timeline",
     "round_dict",

@@ -4,7 +4,7 @@ plain text that pastes into a form or an e-mail."""
 from __future__ import annotations
 
 from judgetui import engine, text
-from judgetui.engine import Situation
+from judgetui.engine import Classification, Situation
 from judgetui.i18n import _
 from judgetui.report_texts.common import extension_of, indent, log_head, penalty_phrase, when
 from judgetui.state import EventState, RecordState
@@ -13,28 +13,33 @@ Event = tuple[str, int, list[str]]
 """One step of a player's timeline: (time, order, lines)."""
 
 
-def rules_cited(state: EventState, record: RecordState) -> list[str]:
-    """The engine's reasons for the record, classified again from the log: its situation
-    and the player's records before it (each with its citation from the rules)."""
+def classification_of(state: EventState, record: RecordState) -> Classification | None:
+    """The record classified again from the log: its stored answers and the player's records
+    before it. None when the rules in force no longer know its infraction or a flag."""
     history = [
         r.past()
         for r in state.history(record.player)
         if r.seq < record.seq and r.status != "superseded"
     ]
+    situation = Situation(
+        intentional=record.intentional,
+        disruptive=record.disruptive,
+        infraction=record.infraction,
+        flags=frozenset(record.flags),
+        minutes_late=record.minutes_late,
+        phase=record.phase,
+    )
     try:
-        classification = engine.classify(
-            state.rules,
-            Situation(
-                intentional=record.intentional,
-                disruptive=record.disruptive,
-                infraction=record.infraction,
-                flags=frozenset(record.flags),
-                minutes_late=record.minutes_late,
-                phase=record.phase,
-            ),
-            history,
-        )
+        return engine.classify(state.rules, situation, history)
     except (KeyError, ValueError):
+        return None
+
+
+def rules_cited(state: EventState, record: RecordState) -> list[str]:
+    """The engine's reasons for the record (`classification_of`), each with its citation
+    from the rules."""
+    classification = classification_of(state, record)
+    if classification is None:
         return []
     return [text.reason_text(state.rules, reason) for reason in classification.reasons]
 

@@ -212,20 +212,27 @@ def table_name(table: int | None) -> str:
     return _("T{n}").format(n=table) if table is not None else _("no table")
 
 
+def loss_details(item: RoundItem) -> str:
+    """What the scorekeeper needs to know of a loss or a removal beyond its name: " · next
+    game · recorded in game 2 · from round 3, if its match had ended" (empty when none)."""
+    what = ""
+    applies = text.applies_text(item.applies, item.kind) if item.kind in LOSSES else ""
+    if applies:
+        what += f" · {applies}"
+    if item.game is not None:
+        what += " · " + _("recorded in game {n}").format(n=item.game)
+    if item.carried:
+        what += " · " + _("from round {n}, if its match had ended").format(n=item.round)
+    return what
+
+
 def item_line(state: EventState, item: RoundItem) -> str:
     """One line of the list, without its "entered" mark."""
     names = ", ".join(f"{p} {state.players[p].name}" for p in item.players)
     if item.kind == EXTENSION:
         what = _("+{minutes} min").format(minutes=item.minutes)
     else:
-        what = item_kind_name(state, item)
-        applies = text.applies_text(item.applies, item.kind) if item.kind in LOSSES else ""
-        if applies:
-            what += f" · {applies}"
-        if item.game is not None:
-            what += " · " + _("recorded in game {n}").format(n=item.game)
-        if item.carried:
-            what += " · " + _("from round {n}, if its match had ended").format(n=item.round)
+        what = item_kind_name(state, item) + loss_details(item)
     return f"{text.pad(table_name(item.table), 9)} {names}  {what}  [{item.id}]"
 
 
