@@ -284,6 +284,13 @@ def decision_what(decision: DecisionState) -> str:
     ).format(n=decision.points)
 
 
+def judge_text(record: RecordState) -> str:
+    """Who gave the penalty: an upgraded record names the floor judge and the head judge."""
+    if record.supersedes is not None and record.reviewed_by and record.reviewed_by != record.judge:
+        return f"{record.judge} → {record.reviewed_by}"
+    return record.judge
+
+
 def queue_kind_name(kind: str) -> str:
     names = {"notice": _("notice"), "request": _("request"), "decision": _("decision")}
     return names.get(kind, kind)

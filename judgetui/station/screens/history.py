@@ -33,10 +33,21 @@ from judgetui.i18n import N_, _
 from judgetui.state import DecisionState, EventState
 from judgetui.station.navigation import navigator
 from judgetui.station.screens.base import StationScreen
-from judgetui.station.widgets.context import context_lines
 from judgetui.station.widgets.footer import StationFooter
-from judgetui.station.widgets.format import clipped, clock_time, penalty_text, status_name
+from judgetui.station.widgets.format import (
+    clipped,
+    clock_time,
+    decision_text,
+    penalty_text,
+    status_name,
+)
 from judgetui.station.widgets.header import StationHeader
+from judgetui.station.widgets.rows import (
+    decision_detail_tail,
+    decision_status_cell,
+    made_by,
+    record_detail_tail,
+)
 
 SHOWN = 200
 """Rows in the table at most: the newest that match (the title says how many match)."""
@@ -186,40 +197,19 @@ class HistoryScreen(StationScreen):
         out.append(f"{record.player} {state.players[record.player].name}: ", style="bold")
         out.append_text(penalty_text(state.rules, record.penalty))
         out.append(" · " + text.infraction_name(state.rules, record.infraction))
-        out.append(
-            " · "
-            + _("{judge}, round {round}, {time}").format(
-                judge=record.judge or "?",
-                round=record.round,
-                time=clock_time(record.at, self.session.clock()),
-            )
-        )
-        if record.note:
-            out.append("\n" + _("Note") + ": ", style="bold")
-            out.append(record.note)
-        if record.status == "voided":
-            out.append("\n" + _("Voided by {judge}").format(judge=record.voided_by or "?"))
-            out.append(": " + record.void_note)
-        context = context_lines(state, record)
-        if context:
-            out.append("\n")
-            out.append_text(context)
+        out.append(" · " + made_by(record.judge, record.round, record.at, self.session.clock()))
+        record_detail_tail(out, state, record, record.note)
         out.rstrip()
         detail.update(out)
 
     def _decision_row(self, decision: DecisionState, name: str) -> tuple[str | Text, ...]:
-        rules = self.session.state.rules
-        standing = decision.standing
-        penalty = penalty_text(rules, decision.penalty)
-        if not standing:
-            penalty.stylize("dim strike")
         return (
             clock_time(decision.at, self.session.clock()),
             str(decision.round),
             "",
             clipped(f"{decision.player} {name}", 22),
-            penalty,
-            Text(text.decision_status_name(decision), style="" if standing else "dim"),
+            decision_text(self.session.state.rules, decision),
+            decision_status_cell(decision),
             clipped(text.decision_what(decision), INFRACTION_WIDTH),
             clipped(decision.judge, 14),
         )
@@ -234,26 +224,9 @@ class HistoryScreen(StationScreen):
             out.append(f" ({applies})")
         out.append(" · " + text.decision_what(decision))
         out.append(
-            " · "
-            + _("{judge}, round {round}, {time}").format(
-                judge=decision.judge or "?",
-                round=decision.round,
-                time=clock_time(decision.at, self.session.clock()),
-            )
+            " · " + made_by(decision.judge, decision.round, decision.at, self.session.clock())
         )
-        if decision.note:
-            out.append("\n" + _("Note") + ": ", style="bold")
-            out.append(decision.note)
-        if decision.voided_by is not None:
-            out.append("\n" + _("Voided by {judge}").format(judge=decision.voided_by))
-            out.append(": " + decision.void_note)
-        elif decision.reopened_by is not None:
-            out.append(
-                "\n"
-                + _("Reopened: a record it rested on was voided ({id}).").format(
-                    id=decision.reopened_by
-                )
-            )
+        decision_detail_tail(out, decision)
         return out
 
     @on(DataTable.RowHighlighted, "#history-table")

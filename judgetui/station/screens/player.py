@@ -24,7 +24,6 @@ from judgetui.i18n import N_, _, ngettext
 from judgetui.state import DecisionState, EventState, PlayerState, RecordState
 from judgetui.station.navigation import navigator
 from judgetui.station.screens.base import StationScreen
-from judgetui.station.widgets.context import context_lines
 from judgetui.station.widgets.footer import StationFooter
 from judgetui.station.widgets.format import (
     INFRACTION_WIDTH,
@@ -36,6 +35,14 @@ from judgetui.station.widgets.format import (
     status_name,
 )
 from judgetui.station.widgets.header import StationHeader
+from judgetui.station.widgets.rows import (
+    decision_detail_tail,
+    decision_penalty_name,
+    decision_status_cell,
+    decision_struck,
+    made_by,
+    record_detail_tail,
+)
 
 Row = tuple[str | Text, ...]
 
@@ -250,79 +257,31 @@ class PlayerScreen(StationScreen):
             _("minor") if record.minor else _("not minor"),
         ]
         detail.append(" (" + _(", ").join(traits) + ")")
-        detail.append(
-            "\n"
-            + _("By {judge}, round {round}, {time}").format(
-                judge=record.judge or "?",
-                round=record.round,
-                time=clock_time(record.at, self.session.clock()),
-            )
-        )
+        now = self.session.clock()
+        detail.append("\n" + made_by(record.judge, record.round, record.at, now, by=True))
         if record.reviewed_by and record.judge_role != "head":
             detail.append(" · " + _("reviewed by {judge}").format(judge=record.reviewed_by))
-        if note:
-            detail.append("\n" + _("Note") + ": ", style="bold")
-            detail.append(note)
-        if record.status == "voided":
-            detail.append("\n" + _("Voided by {judge}").format(judge=record.voided_by or "?"))
-            detail.append(": " + record.void_note)
-        context = context_lines(state, record)
-        if context:
-            detail.append("\n")
-            detail.append_text(context)
-            detail.rstrip()
+        record_detail_tail(detail, state, record, note)
         return Line(record.seq, record.id, row, detail)
 
     def _decision_line(self, state: EventState, decision: DecisionState) -> Line:
-        rules = state.rules
-        penalty = text.penalty_name(rules, decision.penalty)
-        applies = text.applies_text(decision.applies, decision.penalty)
-        if applies:
-            penalty = f"{penalty} ({applies})"
-        what = ngettext(
-            "three-warning decision at {n} point",
-            "three-warning decision at {n} points",
-            decision.points,
-        ).format(n=decision.points)
-        status = _("decided")
-        style = "bold"
-        if decision.voided_by is not None:
-            status, style = _("voided"), "dim strike"
-        elif decision.reopened_by is not None:
-            status, style = _("reopened"), "dim strike"
+        penalty = decision_penalty_name(state.rules, decision)
+        what = text.decision_what(decision)
+        now = self.session.clock()
         row: Row = (
             str(decision.round),
-            clock_time(decision.at, self.session.clock()),
-            Text(penalty, style=style),
+            clock_time(decision.at, now),
+            Text(penalty, style=decision_struck(decision) or "bold"),
             "",
-            Text(status, style="dim" if style != "bold" else ""),
+            decision_status_cell(decision),
             what,
             decision.judge,
             decision.note,
         )
         detail = Text(penalty, style="bold")
         detail.append(" · " + what)
-        detail.append(
-            "\n"
-            + _("By {judge}, round {round}, {time}").format(
-                judge=decision.judge or "?",
-                round=decision.round,
-                time=clock_time(decision.at, self.session.clock()),
-            )
-        )
-        if decision.note:
-            detail.append("\n" + _("Note") + ": ", style="bold")
-            detail.append(decision.note)
-        if decision.voided_by is not None:
-            detail.append("\n" + _("Voided by {judge}").format(judge=decision.voided_by))
-            detail.append(": " + decision.void_note)
-        elif decision.reopened_by is not None:
-            detail.append(
-                "\n"
-                + _("Reopened: a record it rested on was voided ({id}).").format(
-                    id=decision.reopened_by
-                )
-            )
+        detail.append("\n" + made_by(decision.judge, decision.round, decision.at, now, by=True))
+        decision_detail_tail(detail, decision)
         return Line(decision.seq, decision.id, row, detail)
 
     def _fill_history(self, state: EventState) -> None:

@@ -21,7 +21,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import DataTable, Static
 
-from judgetui import engine, text
+from judgetui import engine, report_texts, text
 from judgetui.i18n import N_, _, ngettext
 from judgetui.rules import SITUATION_FLAGS
 from judgetui.state import EventState, QueueItem, RecordState
@@ -111,22 +111,8 @@ def reasons_text(state: EventState, record: RecordState) -> Text:
     """The engine's reasons for the record, each with its rule: the classification redone
     from the stored answers and the player's history before it."""
     rules = state.rules
-    history = [
-        r.past()
-        for r in state.history(record.player)
-        if r.seq < record.seq and r.status != "superseded" and r.id != record.id
-    ]
-    situation = engine.Situation(
-        intentional=record.intentional,
-        disruptive=record.disruptive,
-        infraction=record.infraction,
-        flags=frozenset(record.flags),
-        minutes_late=record.minutes_late,
-        phase=record.phase,
-    )
-    try:
-        classification = engine.classify(rules, situation, history)
-    except KeyError:  # a flag or infraction the rules in force no longer know
+    classification = report_texts.classification_of(state, record)
+    if classification is None:  # a flag or infraction the rules in force no longer know
         return Text()
     out = Text()
     out.append(_("Reasons") + ":\n", style="bold")

@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
-from judgetui import report_texts, text
+from judgetui import report_texts
 from judgetui.i18n import N_, _, ngettext
 from judgetui.station.screens.base import StationScreen
 from judgetui.station.widgets.footer import StationFooter
@@ -85,13 +85,7 @@ class RoundListScreen(StationScreen):
             if item.kind == report_texts.EXTENSION:
                 what += " " + _("+{minutes} min").format(minutes=item.minutes)
             elif item.kind in report_texts.LOSSES:
-                applies = text.applies_text(item.applies, item.kind)
-                if applies:
-                    what += f" · {applies}"
-                if item.game is not None:
-                    what += " · " + _("recorded in game {n}").format(n=item.game)
-                if item.carried:
-                    what += " · " + _("from round {n}, if its match had ended").format(n=item.round)
+                what += report_texts.loss_details(item)
             if item.voided:
                 mark = Text(_("voided: take it back"), style="bold red")
             elif item.entered is not None:

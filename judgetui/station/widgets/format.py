@@ -138,20 +138,10 @@ def round_label(state: EventState) -> str:
     return _("Round {n}").format(n=state.round)
 
 
-def judge_text(record: RecordState) -> str:
-    """Who gave the penalty: an upgraded record names the floor judge and the head judge."""
-    if record.supersedes is not None and record.reviewed_by and record.reviewed_by != record.judge:
-        return f"{record.judge} → {record.reviewed_by}"
-    return record.judge
+judge_text = text.judge_text
 
 
-def decision_status(decision: DecisionState) -> str:
-    """A three-warning decision's status: decided, voided, or reopened (a record voided)."""
-    if decision.voided_by is not None:
-        return text.record_status_name("voided")
-    if decision.reopened_by is not None:
-        return _("reopened")
-    return _("decided")
+decision_status = text.decision_status_name
 
 
 def decision_text(rules: Rules, decision: DecisionState) -> Text:

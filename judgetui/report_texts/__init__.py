@@ -1,0 +1,70 @@
+"""The head judge's hand-overs, built from an event's state: read-only, pure, no I/O.
+
+- the scorekeeper's **round list** (`round_list`: `round_items`, `round_dict`,
+  `round_text`): the game and match losses to apply in a round, ejections and
+  disqualifications, time extensions by table, each with its "entered" mark;
+- the **player report** (`player`: `player_report`): a disqualification / investigation
+  report draft, plain text that pastes into a form or an e-mail;
+- the organiser's **event report** (`event`: `event_report_dict`, `event_report_text`):
+  the official record at the end, with its `investigations`;
+- what they share (`common`): the sanction groups, times, notes, a record's penalty.
+
+The CLI prints these; the station's screens render them; neither computes its own.
+Every name is re-exported here: ``from judgetui import report_texts`` is the way in.
+"""
+
+from __future__ import annotations
+
+from judgetui.report_texts.common import (
+    EXTENSION,
+    LOSSES,
+    REMOVALS,
+    local_time,
+    when,
+)
+from judgetui.report_texts.event import event_report_dict, event_report_text
+from judgetui.report_texts.investigations import investigation_entry, investigations_dict
+from judgetui.report_texts.player import (
+    classification_of,
+    player_report,
+    player_timeline,
+    rules_cited,
+)
+from judgetui.report_texts.round_list import (
+    RoundItem,
+    entered_text,
+    extensions_by_table,
+    item_kind_name,
+    item_line,
+    loss_details,
+    round_dict,
+    round_items,
+    round_text,
+    table_name,
+)
+
+__all__ = [
+    "EXTENSION",
+    "LOSSES",
+    "REMOVALS",
+    "RoundItem",
+    "classification_of",
+    "entered_text",
+    "event_report_dict",
+    "event_report_text",
+    "extensions_by_table",
+    "investigation_entry",
+    "investigations_dict",
+    "item_kind_name",
+    "item_line",
+    "local_time",
+    "loss_details",
+    "player_report",
+    "player_timeline",
+    "round_dict",
+    "round_items",
+    "round_text",
+    "rules_cited",
+    "table_name",
+    "when",
+]

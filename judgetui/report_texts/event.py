@@ -1,0 +1,197 @@
+"""The organiser's event report (`event_report_dict`, `event_report_text`): the official
+record at the end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judgetui import text
+from judgetui.i18n import _
+from judgetui.report_texts.common import UNOFFICIAL, log_head, official_kind, penalty_phrase
+from judgetui.report_texts.investigations import investigation_lines, investigations_dict
+from judgetui.state import DecisionState, EventState, RecordState
+
+
+def _official(record: RecordState) -> bool:
+    """Issued, and not a bare Notice: what stays on the official record after the event."""
+    return record.status == "issued" and official_kind(record)
+
+
+def _record_entry(record: RecordState) -> dict[str, Any]:
+    return {
+        "id": record.id,
+        "round": record.round,
+        "phase": record.phase,
+        "infraction": record.infraction,
+        "penalty": record.penalty,
+        "warning": record.warning,
+        "sanction": record.sanction,
+        "applies": record.applies,
+        "judge": record.judge,
+        "reviewed_by": record.reviewed_by,
+        "at": record.at,
+        "table": record.table,
+        "note": record.note,
+    }
+
+
+def _decision_entry(decision: DecisionState) -> dict[str, Any]:
+    return {
+        "id": decision.id,
+        "round": decision.round,
+        "phase": decision.phase,
+        "penalty": decision.penalty,
+        "points": decision.points,
+        "applies": decision.applies,
+        "judge": decision.judge,
+        "at": decision.at,
+        "note": decision.note,
+    }
+
+
+def event_report_dict(state: EventState) -> dict[str, Any]:
+    players: list[dict[str, Any]] = []
+    totals: dict[int, dict[str, int]] = {}
+    voided: list[dict[str, Any]] = []
+
+    def count(number: int, key: str) -> None:
+        counts = totals.setdefault(number, {})
+        counts[key] = counts.get(key, 0) + 1
+
+    for player in state.players.values():
+        history = state.history(player.id)
+        records = [r for r in history if _official(r)]
+        decisions = [d for d in player.decisions if d.standing]
+        voided += [
+            _record_entry(r) | {"player": player.id, "voided_by": r.voided_by}
+            for r in history
+            if r.status == "voided" and official_kind(r)
+        ]
+        voided += [
+            _decision_entry(d) | {"player": player.id, "voided_by": d.voided_by}
+            for d in player.decisions
+            if not d.standing
+        ]
+        for record in records:
+            if record.warning not in UNOFFICIAL:
+                count(record.round, record.warning)
+            if record.sanction is not None:
+                count(record.round, record.sanction)
+        for decision in decisions:
+            count(decision.round, decision.penalty)
+        if records or decisions:
+            players.append(
+                {
+                    "id": player.id,
+                    "name": player.name,
+                    "status": player.status,
+                    "records": [_record_entry(r) for r in records],
+                    "decisions": [_decision_entry(d) for d in decisions],
+                }
+            )
+    return {
+        "event": {
+            "name": state.name,
+            "round": state.round,
+            "rounds": state.rounds,
+            "phase": state.phase,
+        },
+        "players": players,
+        "rounds": [
+            {"round": number, "counts": counts} for number, counts in sorted(totals.items())
+        ],
+        "cautions": state.cautions,
+        **investigations_dict(state),
+        "voided": voided,
+        "head": state.head,
+    }
+
+
+def _player_rows(state: EventState, player: dict[str, Any]) -> list[str]:
+    """One player's official penalties, oldest first."""
+    rules = state.rules
+    rows: list[tuple[str, str]] = []
+    for r in player["records"]:
+        record = state.records[r["id"]]
+        rows.append(
+            (
+                r["at"],
+                _("R{round} {penalty}: {infraction} ({judge}) [{id}]").format(
+                    round=r["round"],
+                    penalty=penalty_phrase(state, record),
+                    infraction=text.infraction_name(rules, r["infraction"]),
+                    judge=text.judge_text(record),
+                    id=r["id"],
+                ),
+            )
+        )
+    for d in player["decisions"]:
+        rows.append(
+            (
+                d["at"],
+                _(
+                    "R{round} {penalty}: three-warning decision at {n} points ({judge}) [{id}]"
+                ).format(
+                    round=d["round"],
+                    penalty=text.penalty_name(rules, d["penalty"]),
+                    n=d["points"],
+                    judge=d["judge"],
+                    id=d["id"],
+                ),
+            )
+        )
+    return [f"  - {row}" for _at, row in sorted(rows)]
+
+
+def event_report_text(state: EventState) -> str:
+    data = event_report_dict(state)
+    rules = state.rules
+    lines = [
+        "# " + _("Official record of {event}").format(event=state.name),
+        "",
+        _(
+            "Round {n} ({phase}); Notices are left out: they do not stay official after the event."
+        ).format(n=state.round, phase=text.phase_name(state.phase)),
+        "",
+        "## " + _("Penalties by player"),
+        "",
+    ]
+    if not data["players"]:
+        lines.append(_("No official penalty."))
+    for player in data["players"]:
+        lines.append(
+            f"{player['id']} {player['name']} ({text.player_status_name(player['status'])})"
+        )
+        lines.extend(_player_rows(state, player))
+        lines.append("")
+    lines += ["", "## " + _("Totals by round"), ""]
+    if not data["rounds"]:
+        lines.append(_("No official penalty."))
+    for entry in data["rounds"]:
+        counts = ", ".join(
+            f"{text.penalty_name(rules, key)} {n}"
+            for key, n in sorted(
+                entry["counts"].items(),
+                key=lambda kv: (
+                    rules.penalties[kv[0]].kind != "warning",
+                    rules.penalties[kv[0]].rank,
+                ),
+            )
+        )
+        lines.append(_("Round {n}: {counts}").format(n=entry["round"], counts=counts))
+    lines.append(_("Cautions (not by player): {n}").format(n=data["cautions"]))
+    lines += investigation_lines(data)
+    if data["voided"]:
+        lines += ["", "## " + _("Voided (made in error; not part of the record)"), ""]
+        for v in data["voided"]:
+            lines.append(
+                _("{player}: R{round} {penalty}, voided by {judge} [{id}]").format(
+                    player=v["player"],
+                    round=v["round"],
+                    penalty=text.penalty_name(rules, v["penalty"]),
+                    judge=v["voided_by"],
+                    id=v["id"],
+                )
+            )
+    lines += ["", "---", log_head(state)]
+    return "\n".join(lines) + "\n"
