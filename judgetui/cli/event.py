@@ -79,16 +79,9 @@ def cmd_event(args: argparse.Namespace) -> int:
         print(_("the final rounds have begun: warning counts start again from zero"))
         return 0
     if args.event_command == "judge":
-        from pydantic import ValidationError
+        from judgetui.service import floor_judge
 
-        from judgetui.models import Judge
-
-        try:
-            new = Judge(name=args.name, role="floor", os_user=args.account)
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            raise CliError(f"judge {err['loc'][0]}: {err['msg']}") from None
-        station.add_judge(args.judge, new)
+        station.add_judge(args.judge, floor_judge(args.name, args.account))
         print(_("judge {name} added").format(name=args.name))
         return 0
     from judgetui.reports import event_dict

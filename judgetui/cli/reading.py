@@ -7,7 +7,6 @@ import argparse
 import sys
 from pathlib import Path
 
-from judgetui import i18n
 from judgetui.cli.common import _db_path, _emit_json, _station
 from judgetui.errors import EXIT_BROKEN, CliError
 from judgetui.i18n import _
@@ -74,19 +73,13 @@ def cmd_player(args: argparse.Namespace) -> int:
             )
         )
     for d in state.players[args.id].decisions:
-        status = "voided" if d.voided_by is not None else "reopened" if d.reopened_by else ""
         lines.append(
             (
                 d.seq,
                 f"  R{d.round} {text.pad(text.phase_name(d.phase), 12)} "
                 f"{text.pad(text.penalty_name(rules, d.penalty), 18)} "
-                f"{text.pad(text.record_status_name(status) if status else _('decided'), 10)} "
-                + i18n.ngettext(
-                    "three-warning decision at {n} point",
-                    "three-warning decision at {n} points",
-                    d.points,
-                ).format(n=d.points)
-                + f"  {d.judge}  {d.id}",
+                f"{text.pad(text.decision_status_name(d), 10)} "
+                f"{text.decision_what(d)}  {d.judge}  {d.id}",
             )
         )
     for _seq, line in sorted(lines):

@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 from judgetui import cli
+from judgetui.service import BadInput, RecordResult, Station, floor_judge
 from judgetui.tools import layers
+from tests.helpers.event import HEAD, record
 
 PACKAGE = Path(cli.__file__).resolve().parent
 MODULES = sorted(PACKAGE.glob("*.py"))
@@ -83,3 +85,61 @@ def test_the_layer_check_follows_a_command_into_the_cli_packages_modules(
         """,
     )
     assert layers.violations(clean) == []
+
+
+# -- what moved out of the command line (issue 12: "no domain logic") -----------------
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: object) -> tuple[int, str, str]:
+    capsys.readouterr()
+    code = cli.main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_new_floor_judge_is_the_services_to_check(station: Station) -> None:
+    judge = floor_judge("  Sam Hill ", "sam")
+    assert (judge.name, judge.role, judge.os_user) == ("Sam Hill", "floor", "sam")
+    for name, account in [("", None), ("x" * 61, None), ("New\x1bJudge", None), ("Sam", "x" * 33)]:
+        with pytest.raises(BadInput, match=r"^judge (name|os_user): "):
+            floor_judge(name, account)
+
+
+def test_event_judge_refuses_a_bad_name_in_one_line(
+    capsys: pytest.CaptureFixture[str], station: Station
+) -> None:
+    db = station.file.path
+    before = db.read_bytes()
+    code, out, err = _run(capsys, "event", "judge", "", "--judge", HEAD, "--db", db)
+    assert (code, out) == (2, "")
+    assert err == "judgetui: judge name: String should have at least 1 character\n"
+    assert db.read_bytes() == before
+    code, out, err = _run(capsys, "event", "judge", "Sam Hill", "--judge", HEAD, "--db", db)
+    assert (code, err, out) == (0, "", "judge Sam Hill added\n")
+    assert station.load().judges["Sam Hill"].role == "floor"
+
+
+def test_player_shows_each_decisions_standing(
+    capsys: pytest.CaptureFixture[str], station: Station
+) -> None:
+    """`player` words a decision's standing as `history` does (`text.decision_status`):
+    decided, then reopened when a record it rested on is voided."""
+    ids = []
+    for infraction in ("slow_play", "mulligan_error", "cards_off_table", "improper_notes"):
+        result = record(station, HEAD, "P1", infraction, penalty="single_warning")
+        assert isinstance(result, RecordResult)
+        ids.append(result.records[0].id)
+    station.decide(HEAD, "P1", "ejection")
+    db = station.file.path
+
+    def decision_line() -> str:
+        code, out, err = _run(capsys, "player", "P1", "--db", db)
+        assert code == 0, err
+        [line] = [line for line in out.splitlines() if "three-warning decision" in line]
+        return " ".join(line.split())
+
+    assert decision_line().startswith(
+        "R1 main rounds Ejection decided three-warning decision at 4 points"
+    )
+    station.void(HEAD, ids[0], "The slow play was the opponent's.")
+    assert " reopened three-warning decision at 4 points " in decision_line()
