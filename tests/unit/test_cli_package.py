@@ -124,10 +124,11 @@ def test_player_shows_each_decisions_standing(
 ) -> None:
     """`player` words a decision's standing as `history` does (`text.decision_status`):
     decided, then reopened when a record it rested on is voided."""
-    ids = []
+    ids: list[str] = []
     for infraction in ("slow_play", "mulligan_error", "cards_off_table", "improper_notes"):
         result = record(station, HEAD, "P1", infraction, penalty="single_warning")
         assert isinstance(result, RecordResult)
+        assert result.records[0].id is not None
         ids.append(result.records[0].id)
     station.decide(HEAD, "P1", "ejection")
     db = station.file.path
