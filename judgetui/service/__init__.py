@@ -25,7 +25,7 @@ from judgetui.service.base import (
     _validation_line,
     validation_error,
 )
-from judgetui.service.event import MAX_ROUNDS, EventPlanner, renamed_players
+from judgetui.service.event import MAX_ROUNDS, EventPlanner, floor_judge, renamed_players
 from judgetui.service.record import RecordedPenalty, RecordRequest, RecordResult
 from judgetui.service.review import ReviewPlanner, waits_in_queue
 from judgetui.state import EventState, MalformedLog, QueueItem, RecordState
@@ -46,6 +46,7 @@ __all__ = [
     "RecordResult",
     "RecordedPenalty",
     "Station",
+    "floor_judge",
     "renamed_players",
     "validation_error",
     "waits_in_queue",

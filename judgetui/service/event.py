@@ -29,6 +29,21 @@ def renamed_players(state: EventState, players: Sequence[Player]) -> list[tuple[
     ]
 
 
+def floor_judge(name: str, os_user: str | None = None) -> Judge:
+    """A new floor judge for `Station.add_judge`, from the words a face was given; a name
+    or account the model refuses is one line (BadInput, exit 2), so no face builds the
+    model or catches pydantic's error itself."""
+    from pydantic import ValidationError
+
+    from judgetui.models import Judge
+
+    try:
+        return Judge(name=name, role="floor", os_user=os_user)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise BadInput(f"judge {err['loc'][0]}: {err['msg']}") from None
+
+
 class EventPlanner(Authority):
     """Plans the event's set-up and its round, finals, roster and rules changes."""
 

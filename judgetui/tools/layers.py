@@ -20,7 +20,8 @@ The rules:
    ``reports``, ``text``, ``history``, ``roster``, ``identity``, ``settings``, ``station``,
    ``cli`` and the rest. A module added to ``judgetui`` is domain until it is added to
    `STORE_MAY_IMPORT` here, on purpose.
-3. **The command line loads no Textual.** Every import ``judgetui.cli`` makes — at module
+3. **The command line loads no Textual.** Every import ``judgetui.cli`` (a module, or a
+   package and each of its modules) makes — at module
    level *or inside a function*, since its commands run them on their way — followed through
    the module-level imports of what it reaches, must not reach ``textual``. The exceptions
    are the hand-overs to the station (`STATION_ENTRIES`): ``judgetui.station.app``
@@ -297,12 +298,14 @@ def store_violations(tree: Tree) -> list[str]:
 
 
 def cli_violations(tree: Tree) -> list[str]:
-    cli = f"{tree.package}.cli"
-    if cli not in tree.paths:
+    # ``cli`` is a module or a package: every module of it, since a command's imports
+    # inside a function are followed from the module that holds the function.
+    cli = [m for m in tree.paths if _under(tree, ["cli"])(m)]
+    if not cli:
         return []
     return _reach_violations(
         tree,
-        [cli],
+        cli,
         _external("textual"),
         "the command line loads Textual",
         skip=_under(tree, list(STATION_ENTRIES)),

@@ -1,0 +1,154 @@
+"""The command line (see shared CLI.md): ``main``, and ``COMMANDS``, each command's function.
+
+Only the station itself imports Textual. Each command is argparse → service → print; the
+commands live in the package's modules by what they do: `judgetui.cli.parser` (the options),
+`judgetui.cli.records` (classify, record, review, decide, void, investigation),
+`judgetui.cli.reading` (queue, player, history, export, verify, report),
+`judgetui.cli.event` (check-rules, event, players, config, demo) and `judgetui.cli.common`
+(what every command reads from its options, and opening the station).
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from judgetui import diagnostics, errors, i18n, perf
+from judgetui.cli.common import _language, _open_station
+from judgetui.cli.event import (
+    cmd_check_rules,
+    cmd_config,
+    cmd_demo,
+    cmd_event,
+    cmd_players,
+    event_text,
+)
+from judgetui.cli.parser import FLAG_DEST, build_parser, parse_args
+from judgetui.cli.reading import (
+    cmd_export,
+    cmd_history,
+    cmd_player,
+    cmd_queue,
+    cmd_report,
+    cmd_verify,
+)
+from judgetui.cli.records import (
+    cmd_classify,
+    cmd_decide,
+    cmd_investigation,
+    cmd_record,
+    cmd_review,
+    cmd_void,
+)
+from judgetui.errors import EXIT_BAD_INPUT
+from judgetui.i18n import _
+from judgetui.rules import RulesError
+
+if TYPE_CHECKING:
+    import argparse
+
+__all__ = [
+    "COMMANDS",
+    "FLAG_DEST",
+    "build_parser",
+    "cmd_check_rules",
+    "cmd_classify",
+    "cmd_config",
+    "cmd_decide",
+    "cmd_demo",
+    "cmd_event",
+    "cmd_export",
+    "cmd_history",
+    "cmd_investigation",
+    "cmd_player",
+    "cmd_players",
+    "cmd_queue",
+    "cmd_record",
+    "cmd_report",
+    "cmd_review",
+    "cmd_ssh",
+    "cmd_verify",
+    "cmd_void",
+    "event_text",
+    "main",
+    "parse_args",
+]
+
+
+def cmd_ssh(args: argparse.Namespace) -> int:
+    # ``_open_station`` is looked up here, in this module, when the command runs: a test
+    # replaces ``judgetui.cli._open_station`` to see what the station would open.
+    from judgetui import ssh_entry
+
+    return ssh_entry.run(args, ssh_entry.CommandLine(build_parser, _open_station, COMMANDS))
+
+
+COMMANDS = {
+    "check-rules": cmd_check_rules,
+    "classify": cmd_classify,
+    "event": cmd_event,
+    "players": cmd_players,
+    "record": cmd_record,
+    "queue": cmd_queue,
+    "review": cmd_review,
+    "decide": cmd_decide,
+    "void": cmd_void,
+    "player": cmd_player,
+    "history": cmd_history,
+    "export": cmd_export,
+    "report": cmd_report,
+    "investigation": cmd_investigation,
+    "verify": cmd_verify,
+    "demo": cmd_demo,
+    "ssh": cmd_ssh,
+    "config": cmd_config,
+}
+
+
+@perf.one_shot
+def main(argv: Sequence[str] | None = None) -> int:
+    command: str | None = None
+    warnings = _StderrWarnings()
+    logging.getLogger("judgetui.store").addHandler(warnings)
+    try:
+        # --lang first: argparse's help and errors are written in it
+        wanted = i18n.language_from_argv(sys.argv[1:] if argv is None else argv)
+        i18n.set_language(wanted or i18n.default_language())
+        with i18n.argparse_language():
+            args = parse_args(argv)
+        if args.log:
+            diagnostics.configure(args.log)
+        command = args.command
+        i18n.set_language(_language(args))
+        if args.command is None:
+            return _open_station(args)
+        return COMMANDS[args.command](args)
+    except Exception as exc:
+        if command == "check-rules" and isinstance(exc, RulesError):
+            for line in str(exc).splitlines():  # the one command that lists them all
+                print(f"judgetui: {line}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        found = errors.problem(exc)
+        if found is None:
+            raise
+        if found.logged is not None:
+            diagnostics.warning("%s: %s: %s", found.logged, command, errors.describe(exc))
+        print(f"judgetui: {found.line}", file=sys.stderr)
+        return found.code
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        logging.getLogger("judgetui.store").removeHandler(warnings)
+
+
+class _StderrWarnings(logging.Handler):
+    """The store's warnings (a write onto a broken chain) as one line each on stderr."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        line = " ".join(record.getMessage().split())
+        print("judgetui: " + _("warning: {message}").format(message=line), file=sys.stderr)

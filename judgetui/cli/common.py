@@ -1,0 +1,121 @@
+"""What every command reads from its options: the event file, the settings, the language,
+the rules, the service over the file; and the one way to print ``--json`` and to open the
+station (the one command that is a Textual program, imported only when it opens)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import TYPE_CHECKING, Any
+
+import orjson
+
+from judgetui import diagnostics, i18n, perf, tty
+from judgetui.errors import CliError
+from judgetui.rules import Rules, load_rules, load_source, shipped_rules
+from judgetui.store import EventFile
+
+if TYPE_CHECKING:
+    from judgetui.settings import LoadedSettings
+
+
+def _db_path(args: argparse.Namespace) -> str:
+    """--db, then $JUDGETUI_DB, then the settings' event_file, then judgetui.json."""
+    return _db_choice(args)[0]
+
+
+def _db_choice(args: argparse.Namespace) -> tuple[str, str]:
+    """The event file and where that choice came from (for `judgetui config`)."""
+    if args.db:
+        return str(args.db), "--db"
+    if env := os.environ.get("JUDGETUI_DB"):
+        return env, "$JUDGETUI_DB"
+    if (default := _settings(args).event_file) is not None:
+        return str(default), "settings"
+    return "judgetui.json", "default"
+
+
+def _settings(args: argparse.Namespace) -> LoadedSettings:
+    """The settings, read the first time a command needs a value from them."""
+    loaded: LoadedSettings | None = getattr(args, "_settings", None)
+    if loaded is None:
+        from judgetui import settings
+
+        fresh = args.command in (None, "config", "demo")
+        loaded = settings.load(getattr(args, "config", None))
+        if fresh and loaded.keys:
+            # the keymap names the station's bindings: checking it imports Textual
+            from judgetui.station import keymap
+
+            keymap.check(loaded.keys, loaded.path)
+        args._settings = loaded
+    return loaded
+
+
+def _language(args: argparse.Namespace) -> i18n.Language:
+    """--lang, then the settings' language, then the environment's (LANGUAGE, LC_ALL, ...)."""
+    return _language_choice(args)[0]
+
+
+def _language_choice(args: argparse.Namespace) -> tuple[i18n.Language, str]:
+    if args.lang:
+        return args.lang, "--lang"
+    if (chosen := _settings(args).language) is not None:
+        return chosen, "settings"
+    language, var = i18n.language_source()
+    return language, f"${var}" if var else "default"
+
+
+def _rules(args: argparse.Namespace) -> Rules:
+    """The rules of ``--rules`` (default: the shipped ones), for the commands that take
+    them at face value: check-rules, classify without an event, event init and demo."""
+    return load_rules(args.rules)
+
+
+def _station(args: argparse.Namespace) -> Any:
+    """The service over the event file. An existing event uses the rules in its log;
+    a ``--rules`` file is validated, gives a new event (event init) its rules, and on
+    an existing event must be the event's own (by sha256) or the command is refused."""
+    from judgetui.service import Station
+
+    if args.rules is None:
+        return Station(EventFile(_db_path(args)), shipped_rules())
+    source = load_source(args.rules)
+    return Station(EventFile(_db_path(args)), source.rules, expected_rules=source.sha256)
+
+
+def _station_rules(args: argparse.Namespace) -> None:
+    """Before the station opens: ``--rules`` valid and, on an existing event, its own."""
+    station = _station(args)
+    if args.rules is not None and station.file.exists():
+        station.load()
+
+
+def _emit_json(value: Any) -> None:
+    sys.stdout.buffer.write(orjson.dumps(value, option=orjson.OPT_INDENT_2) + b"\n")
+    sys.stdout.flush()
+
+
+def _open_station(args: argparse.Namespace, judge: str | None = None) -> int:
+    _station_rules(args)
+    settings = _settings(args)  # bad settings: exit 2 before anything is on screen
+    if (problem := tty.missing_terminal()) is not None:
+        raise CliError(problem)
+    perf.long_lived()  # the station is a long-lived process (see perf.one_shot)
+    from judgetui.station.app import run_station
+
+    db = _db_path(args)
+    diagnostics.info("station start: %s (uid %d)", db, os.getuid())
+    code = 1
+    try:
+        code = run_station(
+            db=db,
+            rules_path=args.rules,
+            judge=judge or args.judge,
+            language=_language(args),
+            settings=settings,
+        )
+    finally:
+        diagnostics.info("station stop: exit %d", code)
+    return code

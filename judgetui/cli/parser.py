@@ -1,0 +1,411 @@
+"""The command line's parser: every command and option (shared CLI.md), the option types
+(a bad value is one line and exit 2), and the parse that takes an event's own questions."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Sequence
+from typing import NoReturn
+
+from judgetui import i18n
+from judgetui.cli.common import _station
+from judgetui.errors import CliError
+from judgetui.i18n import _
+from judgetui.rules import Rules, load_rules, shipped_rules
+from judgetui.store import normalise_head
+from judgetui.store.limits import (
+    EXTENSION_MAX,
+    EXTENSION_MIN,
+    GAME_MAX,
+    GAME_MIN,
+    TABLE_MAX,
+    TABLE_MIN,
+)
+
+#: Bounds of the numbers the command line takes: anything outside is bad input (exit 2),
+#: refused before it reaches the service or the file.
+MAX_ROUND = 1000
+MAX_MINUTES = 24 * 60
+MAX_DEMO_PLAYERS = 20_000
+MAX_DEMO_RECORDS = 100_000
+MAX_SEED = 2**32 - 1
+#: The namespace attribute of a yes/no question's option: this prefix and the flag.
+FLAG_DEST = "flag:"
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a bad option as one line and exit 2."""
+
+    def error(self, message: str) -> NoReturn:
+        where = self.prog.removeprefix("judgetui").strip()
+        raise CliError(f"{where}: {message}" if where else message)
+
+
+def _yes_no(value: str) -> bool:
+    lowered = value.strip().lower()
+    if lowered in ("yes", "y", "true", "1", "はい"):
+        return True
+    if lowered in ("no", "n", "false", "0", "いいえ"):
+        return False
+    raise argparse.ArgumentTypeError(_("expected yes or no, not {value!r}").format(value=value))
+
+
+def _int_in(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``, else one clear line."""
+
+    def parse(value: str) -> int:
+        text = value.strip()
+        digits = text[1:] if text[:1] in ("-", "+") else text
+        if not (digits.isascii() and digits.isdigit()):
+            raise argparse.ArgumentTypeError(
+                _("expected a whole number, not {value!r}").format(value=_short(value))
+            )
+        # Too many digits is out of range without int(), which is slow on huge numbers.
+        fits = len(digits.lstrip("0")) <= len(str(max(abs(low), abs(high))))
+        if not fits or not low <= int(text) <= high:
+            raise argparse.ArgumentTypeError(
+                _("{value} is out of range ({low} to {high})").format(
+                    value=_short(text), low=low, high=high
+                )
+            )
+        return int(text)
+
+    parse.__name__ = "number"
+    return parse
+
+
+def _short(value: str, limit: int = 24) -> str:
+    return value if len(value) <= limit else value[:limit] + "…"
+
+
+def _head(value: str) -> str:
+    try:
+        return normalise_head(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _common(parser: argparse.ArgumentParser, *, top: bool) -> None:
+    default = None if top else argparse.SUPPRESS
+    parser.add_argument("--db", default=default, help=_("the event file"))
+    parser.add_argument(
+        "--rules",
+        default=default,
+        help=_(
+            "a rules file for check-rules, classify and event init (default: the shipped "
+            "one); an event keeps its own rules"
+        ),
+    )
+    parser.add_argument("--judge", default=default, help=_("who is acting"))
+    parser.add_argument(
+        "--lang",
+        choices=i18n.LANGUAGES,
+        default=default,
+        help=_("language of the output (default: the settings, else LANGUAGE, LC_ALL or LANG)"),
+    )
+    parser.add_argument(
+        "--config",
+        default=default,
+        metavar="PATH",
+        help=_("the settings file (default: $JUDGETUI_CONFIG, else the user's config folder)"),
+    )
+    parser.add_argument(
+        "--log",
+        default=default,
+        metavar="FILE",
+        help=_("the diagnostic log (default: the user's state folder)"),
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        default=default if top else argparse.SUPPRESS,
+        help=_("machine-readable output: keys, the same in every language"),
+    )
+
+
+def _flags(parser: argparse.ArgumentParser, rules: Rules) -> None:
+    """One option per yes/no question of ``rules`` (`judgetui.engine.questions`), and
+    ``--minutes``: a question added to the rules is an option of ``record`` and
+    ``classify`` with nothing written here."""
+    from judgetui import text
+    from judgetui.engine import questions
+
+    for option, flag in questions.options(rules).items():
+        words = text.question_text(rules, flag).replace("%", "%%")  # argparse formats help
+        try:
+            parser.add_argument(
+                f"--{option}", dest=FLAG_DEST + flag, action="store_true", help=words
+            )
+        except argparse.ArgumentError:
+            raise CliError(
+                _("the rules' question {flag!r} takes --{option}, which is taken").format(
+                    flag=flag, option=option
+                )
+            ) from None
+    parser.add_argument(
+        "--minutes", type=_int_in(0, MAX_MINUTES), help=_("minutes late (tardiness)")
+    )
+
+
+def _situation_flags(args: argparse.Namespace) -> frozenset[str]:
+    """The flags of the yes/no options given (see `_flags`)."""
+    return frozenset(
+        name.removeprefix(FLAG_DEST)
+        for name, given in vars(args).items()
+        if name.startswith(FLAG_DEST) and given
+    )
+
+
+def _context_options(parser: argparse.ArgumentParser) -> None:
+    """The incident's context: where it happened and what the table was given."""
+    parser.add_argument(
+        "--table",
+        type=_int_in(TABLE_MIN, TABLE_MAX),
+        metavar="N",
+        help=_("the table the incident happened at"),
+    )
+    parser.add_argument(
+        "--game", type=_int_in(GAME_MIN, GAME_MAX), metavar="N", help=_("the game of the match")
+    )
+    parser.add_argument(
+        "--opponent",
+        metavar="ID",
+        help=_("the other player at the table (linked to the incident, not penalised)"),
+    )
+    parser.add_argument(
+        "--extension",
+        type=_int_in(EXTENSION_MIN, EXTENSION_MAX),
+        metavar="MINUTES",
+        help=_("a time extension given to the table"),
+    )
+
+
+def build_parser(rules: Rules | None = None) -> argparse.ArgumentParser:
+    """The command line; ``record`` and ``classify`` take the questions of ``rules``
+    (default: the shipped rules) as options."""
+    rules = shipped_rules() if rules is None else rules
+    parser = _Parser(prog="judgetui", description=_("The judge station for card-game tournaments."))
+    _common(parser, top=True)
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    def command(name: str, help_text: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        _common(p, top=False)
+        return p
+
+    demo = command("demo", _("create a realistic demo event and open it"))
+    demo.add_argument("--players", type=_int_in(1, MAX_DEMO_PLAYERS), default=64)
+    demo.add_argument("--records", type=_int_in(0, MAX_DEMO_RECORDS), default=120)
+    demo.add_argument("--seed", type=_int_in(0, MAX_SEED), default=2026)
+    demo.add_argument("--no-open", action="store_true")
+    demo.add_argument("--force", action="store_true", help=_("replace an existing file"))
+
+    check = command("check-rules", _("validate a rules file"))
+    check.add_argument("path", nargs="?")
+
+    classify = command("classify", _("the guided classification, without recording"))
+    classify.add_argument("--intentional", type=_yes_no, required=True)
+    classify.add_argument("--disruptive", type=_yes_no, required=True)
+    classify.add_argument("--infraction")
+    _flags(classify, rules)
+    classify.add_argument("--finals", action="store_true", help=_("classify for the final rounds"))
+
+    event = command(
+        "event", _("create the event, set the round or the number of rounds, enter the finals")
+    )
+    event_sub = event.add_subparsers(dest="event_command", parser_class=_Parser, required=True)
+    init = event_sub.add_parser("init")
+    _common(init, top=False)
+    init.add_argument("--name", required=True)
+    init.add_argument("--head-judge", required=True)
+    init.add_argument("--floor-judge", action="append", default=[])
+    init.add_argument("--rounds", type=_int_in(1, MAX_ROUND))
+    init.add_argument(
+        "--judge-account",
+        action="append",
+        default=[],
+        metavar="NAME=USER",
+        help=_("bind a judge to an OS account"),
+    )
+    rnd = event_sub.add_parser("round")
+    _common(rnd, top=False)
+    rnd.add_argument("number", type=_int_in(1, MAX_ROUND))
+    rnd.add_argument(
+        "--back",
+        action="store_true",
+        help=_("allow setting the round back to an earlier one"),
+    )
+    total = event_sub.add_parser(
+        "rounds", help=_("the head judge changes the number of rounds (a log entry)")
+    )
+    _common(total, top=False)
+    total.add_argument("number", type=_int_in(1, MAX_ROUND))
+    fin = event_sub.add_parser("finals")
+    _common(fin, top=False)
+    judge = event_sub.add_parser("judge")
+    _common(judge, top=False)
+    judge.add_argument("name")
+    judge.add_argument("--account", help=_("bind to an OS account"))
+    show = event_sub.add_parser("show")
+    _common(show, top=False)
+    change = event_sub.add_parser(
+        "rules", help=_("the head judge changes the event's rules (a log entry)")
+    )
+    _common(change, top=False)
+    change.add_argument("file", help=_("the new rules file"))
+
+    players = command("players", _("import players"))
+    players_sub = players.add_subparsers(
+        dest="players_command", parser_class=_Parser, required=True
+    )
+    imp = players_sub.add_parser("import")
+    _common(imp, top=False)
+    imp.add_argument("file")
+    imp.add_argument(
+        "--encoding",
+        default=None,
+        help=_("the roster's encoding: utf-8, utf-16 or cp932 (default: detected)"),
+    )
+
+    record = command("record", _("record a penalty"))
+    record.add_argument("--player", action="append", required=True)
+    record.add_argument("--infraction", required=True)
+    record.add_argument("--intentional", type=_yes_no, required=True)
+    record.add_argument("--disruptive", type=_yes_no, required=True)
+    _flags(record, rules)
+    record.add_argument("--note", default="")
+    record.add_argument("--penalty")
+    record.add_argument(
+        "--request",
+        action="store_true",
+        help=_("as a floor judge, ask the head judge to issue it"),
+    )
+    _context_options(record)
+    record.add_argument(
+        "--same-as",
+        metavar="ID",
+        help=_(
+            "attach this report to that earlier record as a witness note (--note says what "
+            "you saw) instead of a second penalty"
+        ),
+    )
+
+    command("queue", _("what waits for the head judge"))
+
+    review = command("review", _("confirm, upgrade or dismiss a queue item"))
+    review.add_argument("item")
+    review.add_argument("action", choices=("confirm", "upgrade", "dismiss"))
+    review.add_argument("penalty", nargs="?")
+    review.add_argument("--note", default="")
+    minor = review.add_mutually_exclusive_group()
+    minor.add_argument("--minor", dest="minor", action="store_true", default=None)
+    minor.add_argument("--not-minor", dest="minor", action="store_false")
+
+    decide = command("decide", _("decide a three-warning penalty"))
+    decide.add_argument("player")
+    decide.add_argument("penalty")
+    decide.add_argument("--strong-cheating", action="store_true")
+    decide.add_argument("--advantage", action="store_true")
+    decide.add_argument("--between-matches", action="store_true")
+    decide.add_argument("--note", default="")
+
+    void = command(
+        "void",
+        _(
+            "void a record or a decision made in error (head judge; a reason is required): "
+            "it stays in the log, stops counting, and what rested on it is reopened"
+        ),
+    )
+    void.add_argument("id", help=_("the record's or decision's id, or its first 6+ characters"))
+    void.add_argument("--note", help=_("why it is voided (required)"))
+
+    player = command("player", _("one player's standing and history"))
+    player.add_argument("id")
+
+    history = command("history", _("the records that match, newest first"))
+    history.add_argument("--player", metavar="ID")
+    history.add_argument("--infraction", metavar="KEY")
+    history.add_argument("--round", type=_int_in(1, MAX_ROUND), metavar="N")
+    history.add_argument("--table", type=_int_in(TABLE_MIN, TABLE_MAX), metavar="N")
+
+    export = command("export", _("export the event"))
+    export.add_argument("--format", choices=("json", "csv"), default="json")
+    export.add_argument("-o", "--output")
+
+    verify = command("verify", _("check the penalty log's integrity"))
+    verify.add_argument(
+        "--head",
+        type=_head,
+        metavar="HASH",
+        help=_(
+            "a head taken earlier (an export's, or the one on a round's slip; at least its "
+            "first 16 hex digits): also check that the log still holds that entry"
+        ),
+    )
+    report = command("report", _("the head judge's reports: round list, player, event"))
+    report_sub = report.add_subparsers(dest="report_command", parser_class=_Parser, required=True)
+    rround = report_sub.add_parser(
+        "round",
+        help=_("the scorekeeper's list for a round (default: the current round)"),
+    )
+    _common(rround, top=False)
+    rround.add_argument("number", nargs="?", type=_int_in(1, MAX_ROUND))
+    rround.add_argument(
+        "--enter",
+        action="append",
+        default=[],
+        metavar="ID",
+        help=_("the head judge marks an item of the list as entered (a log entry)"),
+    )
+    rplayer = report_sub.add_parser(
+        "player", help=_("a disqualification / investigation report draft for one player")
+    )
+    _common(rplayer, top=False)
+    rplayer.add_argument("id")
+    revent = report_sub.add_parser("event", help=_("the organiser's official record"))
+    _common(revent, top=False)
+
+    investigation = command("investigation", _("close an investigation (head judge)"))
+    inv_sub = investigation.add_subparsers(
+        dest="investigation_command", parser_class=_Parser, required=True
+    )
+    close = inv_sub.add_parser("close", help=_("close an open investigation with a finding"))
+    _common(close, top=False)
+    close.add_argument("record", help=_("the record's id, or its first 6+ characters"))
+    close.add_argument("--finding", help=_("the head judge's finding (required)"))
+    command("ssh", _("the entry point for sshd's ForceCommand (see docs/SSH.md)"))
+    command("config", _("where settings are looked for, and what they hold"))
+    return parser
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """The command line parsed with the questions of the rules it runs on.
+
+    The parser first offers the shipped rules' questions. A ``record`` or ``classify``
+    given an option they lack is parsed again with the questions of its own rules (the
+    event's, or classify's ``--rules``), so a question an event's rules add is an option
+    there; an option neither knows is argparse's usual one-line error (exit 2).
+    """
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        rules = _rules_in_effect(args)
+        if rules is not None:
+            parser = build_parser(rules)
+        args = parser.parse_args(argv)
+    return args
+
+
+def _rules_in_effect(args: argparse.Namespace) -> Rules | None:
+    """The rules a ``record`` (the event's) or ``classify`` (``--rules``) runs on, when
+    they are not the shipped ones; None otherwise, or when they cannot be read (the
+    command itself then says why, or argparse refuses the unknown option)."""
+    if args.command == "classify" and args.rules is not None:
+        return load_rules(args.rules)
+    if args.command != "record":
+        return None
+    try:
+        station = _station(args)
+        return station.load().rules if station.file.exists() else None
+    except Exception:  # the command's own run reports the problem
+        return None

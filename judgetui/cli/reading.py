@@ -1,0 +1,243 @@
+"""The commands that read the event: queue, player, history, export, verify, report
+(``report round --enter`` is the one that also writes, a mark on the round's list)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from judgetui.cli.common import _db_path, _emit_json, _station
+from judgetui.errors import EXIT_BROKEN, CliError
+from judgetui.i18n import _
+from judgetui.store import EventFile, StoreWriteError
+
+
+def cmd_queue(args: argparse.Namespace) -> int:
+    from judgetui import text
+    from judgetui.reports import queue_dict
+
+    station = _station(args)
+    items = station.queue()
+    if args.json:
+        _emit_json([queue_dict(i) for i in items])
+        return 0
+    if not items:
+        print(_("the queue is empty"))
+    for item in items:
+        print(
+            f"{item.id}  {text.pad(text.queue_kind_name(item.kind), 10)}  "
+            f"{text.pad(item.player, 12)}  "
+            f"{text.pad(text.penalty_name(station.rules, item.penalty), 18)}  "
+            f"{item.judge or ''}  {item.at}"
+        )
+    return 0
+
+
+def cmd_player(args: argparse.Namespace) -> int:
+    from judgetui import text
+    from judgetui.reports import player_dict
+
+    station = _station(args)
+    state = station.load()
+    if args.id not in state.players:
+        raise CliError(_("unknown player {id!r}").format(id=args.id))
+    data = player_dict(state, args.id)
+    if args.json:
+        _emit_json(data)
+        return 0
+    rules = station.rules
+    print(
+        f"{data['id']}  {data['name']}  {text.player_status_name(data['status'])}  "
+        + _("{points} points ({phase})").format(
+            points=data["points"], phase=text.phase_name(data["phase"])
+        )
+    )
+    lines: list[tuple[int, str]] = []
+    for r in state.history(args.id):
+        judge = r.judge
+        if r.supersedes is not None and r.reviewed_by and r.reviewed_by != r.judge:
+            judge = f"{r.judge} → {r.reviewed_by}"
+        lines.append(
+            (
+                r.seq,
+                f"  R{r.round} {text.pad(text.phase_name(r.phase), 12)} "
+                f"{text.pad(text.penalty_name(rules, r.penalty), 18)} "
+                f"{text.pad(text.record_status_name(r.status), 10)} "
+                f"{text.infraction_name(rules, r.infraction)}  {judge}  {r.id}"
+                + "".join(
+                    f"\n      {extra}"
+                    for extra in (text.context_line(r), *map(text.witness_line, r.witnesses))
+                    if extra
+                ),
+            )
+        )
+    for d in state.players[args.id].decisions:
+        lines.append(
+            (
+                d.seq,
+                f"  R{d.round} {text.pad(text.phase_name(d.phase), 12)} "
+                f"{text.pad(text.penalty_name(rules, d.penalty), 18)} "
+                f"{text.pad(text.decision_status_name(d), 10)} "
+                f"{text.decision_what(d)}  {d.judge}  {d.id}",
+            )
+        )
+    for _seq, line in sorted(lines):
+        print(line)
+    if data["decision"]:
+        d = data["decision"]
+        print(
+            _("the head judge owes a decision: allowed {options}; default {default}").format(
+                options=", ".join(text.penalty_name(rules, k) for k in d["options"]),
+                default=text.penalty_name(rules, d["default"]),
+            )
+        )
+    return 0
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    from judgetui import text
+    from judgetui.history import HistoryFilter, matching_entries
+    from judgetui.reports import decision_dict, record_dict
+    from judgetui.state import DecisionState
+
+    station = _station(args)
+    state = station.load()
+    if args.player is not None and args.player not in state.players:
+        raise CliError(_("unknown player {id!r}").format(id=args.player))
+    if args.infraction is not None and args.infraction not in state.rules.infractions:
+        raise CliError(_("unknown infraction {key!r}").format(key=args.infraction))
+    wanted = HistoryFilter(
+        player=args.player,
+        judge=args.judge,
+        infraction=args.infraction,
+        round=args.round,
+        table=args.table,
+    )
+    found = matching_entries(state, wanted, exact=True)
+    if args.json:
+        _emit_json(
+            [decision_dict(r) if isinstance(r, DecisionState) else record_dict(r) for r in found]
+        )
+        return 0
+    if not found:
+        print(_("no record matches"))
+        return 0
+    rules = station.rules
+    for r in found:
+        if isinstance(r, DecisionState):
+            print(
+                f"R{r.round} {text.pad('-', 6)} "
+                f"{text.pad(r.player, 10)} "
+                f"{text.pad(text.penalty_name(rules, r.penalty), 18)} "
+                f"{text.pad(text.decision_status_name(r), 10)} "
+                f"{text.decision_what(r)}  {r.judge}  {r.at}  {r.id}"
+            )
+            if r.note:
+                print(f"    {r.note}")
+            continue
+        print(
+            f"R{r.round} {text.pad(_('T{n}').format(n=r.table) if r.table else '-', 6)} "
+            f"{text.pad(r.player, 10)} "
+            f"{text.pad(text.penalty_name(rules, r.penalty), 18)} "
+            f"{text.pad(text.record_status_name(r.status), 10)} "
+            f"{text.infraction_name(rules, r.infraction)}  {r.judge}  {r.at}  {r.id}"
+        )
+        context = text.context_line(r)
+        if context:
+            print(f"    {context}")
+        for w in r.witnesses:
+            print("    " + text.witness_line(w))
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from judgetui.export_target import ExportRefused, check_export_target, write_export
+    from judgetui.reports import export_csv, export_json
+
+    station = _station(args)
+    target = Path(args.output) if args.output else None
+    if target is not None:
+        try:  # before the event is read: a refused target costs nothing
+            check_export_target(target, station.file)
+        except ExportRefused as exc:
+            raise CliError(str(exc)) from None
+    state = station.load()
+    blob = export_json(state) if args.format == "json" else export_csv(state).encode()
+    if target is None:
+        sys.stdout.buffer.write(blob)
+        return 0
+    try:
+        write_export(target, blob, station.file)
+    except ExportRefused as exc:
+        raise CliError(str(exc)) from None
+    except StoreWriteError as exc:
+        raise CliError(str(exc), code=4) from None  # CLI.md: 4, could not save
+    return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    result = EventFile(_db_path(args)).verify(head=args.head)
+    if args.json:
+        _emit_json(
+            {
+                "ok": result.ok,
+                "head": result.head,
+                "count": result.count,
+                "first_bad": result.first_bad_seq,
+                "problem": result.problem,
+            }
+        )
+    elif result.ok and result.anchor_seq is not None:
+        print(
+            _(
+                "log intact: {count} entries, head {head}; it still holds {given} "
+                "(entry {seq}), so it only grew since"
+            ).format(count=result.count, head=result.head, given=args.head, seq=result.anchor_seq)
+        )
+    elif result.ok:
+        print(
+            _("log intact: {count} entries, head {head}").format(
+                count=result.count, head=result.head
+            )
+        )
+    else:
+        print(_("log broken: {problem}").format(problem=result.problem))
+    return 0 if result.ok else EXIT_BROKEN
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from judgetui import report_texts
+
+    station = _station(args)
+    if args.report_command == "round":
+        state = station.load()
+        number = args.number or state.round
+        if args.enter:
+            station.mark_entered(args.judge, args.enter, number)
+            state = station.load()
+        if args.json:
+            _emit_json(report_texts.round_dict(state, number))
+        else:
+            sys.stdout.write(report_texts.round_text(state, number))
+        return 0
+    state = station.load()
+    if args.report_command == "player":
+        if args.id not in state.players:
+            raise CliError(_("unknown player {id!r}").format(id=args.id))
+        if args.json:
+            _emit_json(
+                {
+                    "player": args.id,
+                    "head": state.head,
+                    "text": report_texts.player_report(state, args.id),
+                }
+            )
+        else:
+            sys.stdout.write(report_texts.player_report(state, args.id))
+        return 0
+    if args.json:
+        _emit_json(report_texts.event_report_dict(state))
+    else:
+        sys.stdout.write(report_texts.event_report_text(state))
+    return 0
