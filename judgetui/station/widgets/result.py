@@ -260,7 +260,7 @@ def effect_text(state: EventState, plans: list[PlayerPlan], *, is_head: bool) ->
 
 
 def done_lines(state: EventState, result: RecordResult, *, is_head: bool) -> list[Text]:
-    """One line a record the service wrote (or the witness note it added instead)."""
+    """One line per record the service wrote (or the witness note it added instead)."""
     if result.witness_of is not None:
         return [
             Text(
