@@ -68,3 +68,12 @@ def asked(
     if questions and next_match_asked(rules, infraction, answered, recommended):
         questions.append(rules.sanctions.match_loss_next_when)
     return questions
+
+
+def usual_answer(rules: Rules, infraction: str, which: str) -> bool | None:
+    """The catalogue's usual answer to "intentional?" or "disruptive?" (``which``) for
+    ``infraction``, from its category; None when the category leaves it to the judge."""
+    category = rules.infractions[infraction].category
+    if category not in rules.categories:
+        return None
+    return bool(getattr(rules.categories[category], which))

@@ -9,11 +9,19 @@ preview is the plan, so the two can never differ.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from judgetui.engine.authority import Need, Role, record_need
 from judgetui.engine.classify import Applies, choices, choose, classify, sanction_applies
-from judgetui.engine.model import Classification, Outcome, PastPenalty, Preview, Situation
+from judgetui.engine.model import (
+    Classification,
+    Outcome,
+    PastPenalty,
+    Phase,
+    Preview,
+    Situation,
+)
+from judgetui.engine.questions import MINUTES, asked, base, next_match_asked
 from judgetui.engine.warnings import preview, warning_points
 from judgetui.rules import Rules
 
@@ -141,3 +149,118 @@ def plan_incident(
             found = classify(rules, situation, history)
         out.append(plan_player(rules, pid, situation, found, history, role, chosen))
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class Answers:
+    """What the judge has answered in the walk-through so far, as the screen holds it."""
+
+    infraction: str
+    intentional: bool
+    disruptive: bool
+    flags: Mapping[str, bool]
+    """Each yes/no question answered: an upgrade flag or a situation (`questions`)."""
+    minutes: int | None
+    phase: Phase
+
+
+@dataclass(frozen=True, slots=True)
+class IncidentPreview:
+    """Everything the classification screen shows for one set of answers: the questions
+    still asked, the situation the engine reads, each player's classification, the
+    penalties on offer and (`plan`) what recording each would do. The screen renders it
+    and holds no rule of its own."""
+
+    rules: Rules
+    histories: Mapping[str, Sequence[PastPenalty]]
+    role: Role
+    questions: list[str]
+    """The questions the infraction asks given the answers (`questions.asked`)."""
+    situation: Situation
+    classifications: dict[str, Classification]
+    choices: list[Choice]
+    _plans: dict[str, list[PlayerPlan]] = field(default_factory=dict, compare=False)
+
+    def plan(self, choice: Choice) -> list[PlayerPlan]:
+        """What recording ``choice`` would do, player by player: the service's own
+        `plan_incident`, so what the screen shows is what is recorded."""
+        found = self._plans.get(choice.key)
+        if found is None:
+            found = plan_incident(
+                self.rules,
+                self.situation,
+                self.histories,
+                self.role,
+                choice.penalty,
+                self.classifications,
+            )
+            self._plans[choice.key] = found
+        return found
+
+    def needs_request(self, choice: Choice) -> bool:
+        """Whether ``choice`` can only be asked for (a floor judge's request)."""
+        return any(p.need == "request" for p in self.plan(choice))
+
+    def ending_sanction(self, choice: Choice) -> str | None:
+        """The gravest sanction in ``choice``'s plan that ends a player's tournament (an
+        ejection, a disqualification: recording it asks first), None if there is none."""
+        ending = [
+            p.outcome.sanction
+            for p in self.plan(choice)
+            if p.outcome.sanction is not None
+            and p.outcome.sanction in self.rules.penalties
+            and self.rules.penalties[p.outcome.sanction].ends_tournament
+        ]
+        if not ending:
+            return None
+        return max(ending, key=lambda key: self.rules.penalties[key].rank)
+
+
+def answered_situation(rules: Rules, answers: Answers, *, between: bool) -> Situation:
+    """The answers as the engine reads them: only the flags the infraction asks, the
+    minutes only for tardiness, and "between matches?" as ``between`` says."""
+    keys = set(base(rules, answers.infraction))
+    flags = {k for k, yes in answers.flags.items() if yes and k in keys}
+    if between:
+        flags.add(rules.sanctions.match_loss_next_when)
+    return Situation(
+        intentional=answers.intentional,
+        disruptive=answers.disruptive,
+        infraction=answers.infraction,
+        flags=frozenset(flags),
+        minutes_late=answers.minutes if MINUTES in keys else None,
+        phase=answers.phase,
+    )
+
+
+def preview_incident(
+    rules: Rules,
+    answers: Answers,
+    histories: Mapping[str, Sequence[PastPenalty]],
+    role: Role,
+) -> IncidentPreview:
+    """What the answers give for the players of ``histories`` (id → stored records).
+
+    "Between matches?" is asked, and read, only once every other question is answered and
+    the answers without it make a match loss a recommendation (`questions.asked`).
+    """
+    plain = answered_situation(rules, answers, between=False)
+    found = {pid: classify(rules, plain, history) for pid, history in histories.items()}
+    recommended = [c.recommended for c in found.values()]
+    ask = asked(rules, answers.infraction, answers.flags, recommended)
+    situation = plain
+    next_match = rules.sanctions.match_loss_next_when
+    if answers.flags.get(next_match, False) and next_match_asked(
+        rules, answers.infraction, answers.flags, recommended
+    ):
+        situation = answered_situation(rules, answers, between=True)
+        found = {pid: classify(rules, situation, h) for pid, h in histories.items()}
+    return IncidentPreview(
+        rules,
+        histories,
+        role,
+        ask,
+        situation,
+        found,
+        penalty_choices(rules, list(found.values())),
+    )

@@ -1,0 +1,302 @@
+"""The classification's result: what the engine's preview says, shown for the judge.
+
+The minimum and the recommendation, the reasons and remedy with each player's history,
+the penalties to choose from, the note and the incident's context, and what recording
+the highlighted choice will do (`engine.recording.IncidentPreview.plan`, the very plan
+the service writes). Everything here renders; nothing decides.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from judgetui import text
+from judgetui.engine import Choice, PlayerPlan
+from judgetui.engine.recording import IncidentPreview
+from judgetui.i18n import _, language
+from judgetui.service import RecordedPenalty, RecordResult
+from judgetui.state import EventState
+from judgetui.station.widgets.context_fields import ContextFields
+from judgetui.station.widgets.format import (
+    outcome_text,
+    penalty_text,
+    phase_name,
+    points_phrase,
+    points_text,
+    record_text,
+    status_name,
+)
+
+HISTORY_SHOWN = 6
+
+
+class ResultPane(Vertical):
+    """The result step's pane: ``#result-head``, ``#result-why`` beside ``#penalty-choice``,
+    ``#note``, the context fields and ``#result-effect``."""
+
+    def __init__(self, table: int | None, *, id: str | None = None, classes: str = "") -> None:
+        super().__init__(id=id, classes=classes)
+        self._table = table
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="result-head")
+        with Horizontal(id="result-body"):
+            with VerticalScroll(id="result-details"):
+                yield Static(id="result-why")
+            with Vertical(id="result-side"):
+                yield OptionList(id="penalty-choice")
+                yield Input(placeholder=_("note (tab)"), id="note", max_length=2000)
+                yield Static(
+                    _("table · game · opponent · +minutes (tab; optional)"),
+                    id="context-label",
+                )
+                yield ContextFields(self._table, id="context")
+                yield Static(id="result-effect")
+
+    def show(self, state: EventState, preview: IncidentPreview, *, is_head: bool) -> None:
+        """Render ``preview``; the highlight stays on the judge's choice if still offered."""
+        rules = state.rules
+        self.query_one("#result-head", Static).update(head_text(preview))
+        self.query_one("#result-why", Static).update(details(state, preview))
+        options = self.query_one("#penalty-choice", OptionList)
+        keep = options.highlighted_option.id if options.highlighted_option else None
+        options.clear_options()
+        highlight = 0
+        for i, choice in enumerate(preview.choices):
+            if choice.outcome is None:
+                prompt = Text(_("Each player's recommendation"), style="bold")
+            else:
+                prompt = outcome_text(rules, choice.outcome)
+                if choice.recommended:
+                    prompt.append("  " + _("recommended"), style="italic green")
+            options.add_option(Option(prompt, id=choice.key))
+            if (keep is None and choice.recommended) or choice.key == keep:
+                highlight = i
+        options.highlighted = highlight
+        self.show_effect(state, preview, is_head=is_head)
+
+    def chosen(self, preview: IncidentPreview) -> Choice | None:
+        """The highlighted choice among ``preview``'s."""
+        option = self.query_one("#penalty-choice", OptionList).highlighted_option
+        if option is None or option.id is None:
+            return None
+        return next((c for c in preview.choices if c.key == option.id), None)
+
+    def show_effect(self, state: EventState, preview: IncidentPreview, *, is_head: bool) -> None:
+        choice = self.chosen(preview)
+        plans = [] if choice is None else preview.plan(choice)
+        self.query_one("#result-effect", Static).update(effect_text(state, plans, is_head=is_head))
+
+
+def head_text(preview: IncidentPreview) -> Text:
+    """The minimum and the recommendation (and which game or match a loss applies to)."""
+    rules = preview.rules
+    found = preview.classifications
+    first = next(iter(found.values()))
+    head = Text()
+    head.append(_("Minimum") + "  ", style="bold")
+    head.append_text(outcome_text(rules, first.minimum))
+    head.append("    ")
+    head.append(_("Recommended") + "  ", style="bold")
+    if len({c.recommended for c in found.values()}) == 1:
+        head.append_text(outcome_text(rules, first.recommended))
+    else:
+        head.append(_("differs by player (see below)"), style="italic")
+    if first.sanction_applies and first.recommended.sanction:
+        head.append(
+            "  (" + text.applies_text(first.sanction_applies, first.recommended.sanction) + ")"
+        )
+    return head
+
+
+def details(state: EventState, preview: IncidentPreview) -> Group:
+    """The reasons, remedy and each player's history beside the choices.
+
+    Each reason is a row of a two-column grid, so a Japanese sentence (one long
+    "word" to a line breaker) wraps under its own text instead of leaving the
+    bullet alone on a line.
+    """
+    rules = state.rules
+    found = preview.classifications
+    infraction_key = preview.situation.infraction or ""
+    parts: list[RenderableType] = [Text(_("Why"), style="bold underline")]
+    out = Text()
+    shown: set[tuple[str, ...]] = set()
+    for pid, classification in found.items():
+        reasons = tuple(text.reason_text(rules, r) for r in classification.reasons)
+        if reasons in shown:
+            continue
+        shown.add(reasons)
+        if len(found) > 1:
+            parts.append(Text(state.players[pid].name, style="italic"))
+        bullets = Table.grid(padding=(0, 1))
+        bullets.add_column(no_wrap=True)
+        bullets.add_column(overflow="fold")
+        for reason in reasons:
+            bullets.add_row("•", Text(reason))
+        parts.append(bullets)
+    first = next(iter(found.values()))
+    infraction = rules.infractions[infraction_key]
+    remedy = (
+        infraction.remedy_ja if language() == "ja" and infraction.remedy_ja else infraction.remedy
+    )
+    if remedy:
+        out.append(f"→ {remedy}\n", style="bold")
+    if first.every_player:
+        out.append(_("Give it to every player involved.") + "\n", style="bold")
+    if first.investigation:
+        out.append(_("A Triple Warning opens an investigation.") + "\n", style="bold")
+    for pid in found:
+        out.append("\n")
+        out.append_text(history(state, pid, infraction_key))
+    parts.append(out)
+    return Group(*parts)
+
+
+def history(state: EventState, pid: str, infraction: str) -> Text:
+    """The player's points and last penalties in this event, ``infraction``'s marked."""
+    rules = state.rules
+    player = state.players[pid]
+    points = state.points(pid)
+    out = Text(f"{player.id} {player.name}", style="bold")
+    out.append("  ")
+    out.append_text(points_text(points, rules.three_warnings.threshold))
+    out.append("\n")
+    records = [r for r in state.history(pid) if r.status != "superseded"]
+    if not records:
+        out.append("  " + _("no penalties in this event") + "\n", style="dim")
+    for record in records[-HISTORY_SHOWN:]:
+        same = record.infraction == infraction
+        out.append(f"  R{record.round} ")
+        out.append_text(record_text(rules, record))
+        out.append(" · " + text.infraction_name(rules, record.infraction))
+        out.append(f" · {status_name(record.status)}", style="dim")
+        if same:
+            out.append("  ◀ " + _("same infraction"), style="bold yellow")
+        out.append("\n")
+    if len(records) > HISTORY_SHOWN:
+        out.append(
+            "  " + _("… {n} earlier").format(n=len(records) - HISTORY_SHOWN) + "\n", style="dim"
+        )
+    return out
+
+
+def effect_text(state: EventState, plans: list[PlayerPlan], *, is_head: bool) -> Text:
+    """What recording the highlighted choice will do, player by player (its ``plans``)."""
+    rules = state.rules
+    out = Text()
+    for plan in plans:
+        outcome = plan.outcome
+        player = state.players[plan.player]
+        need = plan.need
+        line = Text(f"{player.name}: ", style="bold")
+        if not plan.recorded:
+            line.append(_("a Caution is verbal; nothing is recorded against the player."))
+            out.append_text(line)
+            out.append("\n")
+            continue
+        preview = plan.preview
+        if need == "request":
+            line.append(
+                _("only the head judge may issue {penalty}: enter sends it as a request.").format(
+                    penalty=text.outcome_name(rules, outcome)
+                ),
+                style="bold yellow",
+            )
+        elif need == "pending":
+            line.append(
+                _(
+                    "from a floor judge this is a request: it waits in the head judge's "
+                    "queue and counts once confirmed."
+                ),
+                style="yellow",
+            )
+        elif outcome.warning == "notice" and not is_head:
+            line.append(_("the Notice goes to the head judge's queue."))
+        if preview.counts and need != "issued":
+            line.append(
+                " "
+                + _("Once confirmed: points {before} → {after}.").format(
+                    before=preview.points_before, after=preview.points_after
+                )
+            )
+        elif preview.counts:
+            line.append(
+                " "
+                + _("Points {before} → {after}.").format(
+                    before=preview.points_before, after=preview.points_after
+                )
+            )
+        else:
+            line.append(
+                " " + _("No warning points; {points} now.").format(points=preview.points_before)
+            )
+        if preview.decision_owed and preview.counts:
+            line.append(" ")
+            line.append(
+                _("That makes {points}: the head judge owes a decision.").format(
+                    points=preview.points_after
+                ),
+                style="bold red",
+            )
+            if preview.ejection_forced:
+                line.append(" " + _("A fourth warning: ejection is required."), style="bold red")
+        if outcome.sanction:
+            sanction = rules.penalties[outcome.sanction]
+            if sanction.ends_tournament:
+                line.append(" " + _("The player's tournament ends."), style="bold")
+            else:
+                applies = text.applies_text(plan.applies, outcome.sanction)
+                line.append(" " + _("Loses the {what}.").format(what=applies))
+        out.append_text(line)
+        out.append("\n")
+    return out
+
+
+def done_lines(state: EventState, result: RecordResult, *, is_head: bool) -> list[Text]:
+    """One line per record the service wrote (or the witness note it added instead)."""
+    if result.witness_of is not None:
+        return [
+            Text(
+                _("Witness note added to record {id}: no second penalty.").format(
+                    id=result.witness_of[:8]
+                )
+            )
+        ]
+    return [done_line(state, r, is_head=is_head) for r in result.records]
+
+
+def done_line(state: EventState, record: RecordedPenalty, *, is_head: bool) -> Text:
+    rules = state.rules
+    if record.player is None:
+        return Text(_("Caution given: verbal, not recorded against the player."))
+    name = state.players[record.player].name
+    line = Text(f"{name}: ", style="bold")
+    line.append_text(penalty_text(rules, record.penalty))
+    if record.status == "pending":
+        line.append(
+            " "
+            + _(
+                "sent to the head judge as a request. It waits in the queue and "
+                "counts once confirmed."
+            )
+        )
+        return line
+    line.append(" " + _("recorded."))
+    if record.warning == "notice" and not is_head:
+        line.append(" " + _("It is in the head judge's queue."))
+    line.append(
+        " "
+        + _("{points} in the {phase}.").format(
+            points=points_phrase(record.points_after), phase=phase_name(state.phase)
+        )
+    )
+    if record.decision_owed:
+        line.append(" " + _("The head judge owes a decision."), style="bold red")
+    return line
