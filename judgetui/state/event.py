@@ -1,0 +1,137 @@
+"""`EventState`: the event as its log makes it now, folded one entry at a time.
+
+The fields are here; the fold (`judgetui.state.fold`) and the queries
+(`judgetui.state.queries`) are functions of it, which its methods call, so every caller
+keeps ``EventState.fold(rules, entries)``, ``state.extend(entries)``, ``state.queue()``,
+``state.points(player)``, ``state.decision_owed(player)``, ``state.history(player)``, ….
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from judgetui.engine import Decision, PastPenalty, Phase
+from judgetui.rules import Rules, RulesSource
+from judgetui.state import fold as folding
+from judgetui.state import queries
+from judgetui.state.shapes import (
+    DecisionState,
+    JudgeState,
+    Mark,
+    PlayerState,
+    QueueItem,
+    RecordState,
+)
+
+
+@dataclass(slots=True)
+class EventState:
+    rules: Rules
+    name: str = ""
+    rounds: int | None = None
+    round: int = 1
+    phase: Phase = "main"
+    bound: bool = False
+    created_at: str = ""
+    judges: dict[str, JudgeState] = field(default_factory=dict)
+    players: dict[str, PlayerState] = field(default_factory=dict)
+    records: dict[str, RecordState] = field(default_factory=dict)
+    decisions: dict[str, DecisionState] = field(default_factory=dict)
+    cautions: int = 0
+    count: int = 0
+    head: str = ""
+    rules_stored: bool = False
+    """Whether the log keeps its rules (False: an older file, folded with the shipped rules)."""
+    entered: dict[str, Mark] = field(default_factory=dict)
+    """Round-list items the head judge marked as entered by the scorekeeper (by item id)."""
+    closed_investigations: dict[str, Mark] = field(default_factory=dict)
+    """Investigations the head judge closed, by the id of the record that opened them."""
+    _points: dict[str, int] = field(default_factory=dict)
+    _kind_keys: tuple[frozenset[str], frozenset[str]] | None = field(default=None, repr=False)
+
+    # -- folding (judgetui.state.fold) ----------------------------------------
+
+    @classmethod
+    def fold(cls, rules: Rules, entries: Iterable[Mapping[str, Any]]) -> EventState:
+        """The state of the log ``entries``, folded from the first, under ``rules`` until
+        an entry brings its own; MalformedLog for a log judgetui did not write."""
+        state = cls(rules)
+        folding.fold_into(state, entries)
+        return state
+
+    def extend(self, entries: Sequence[Mapping[str, Any]]) -> int:
+        """Apply the entries of ``entries`` (the whole log) after the ``count`` folded so
+        far: the same state `fold` makes of them all. Returns how many were applied."""
+        return folding.extend(self, entries)
+
+    def apply(self, entry: Mapping[str, Any]) -> None:
+        """Apply the log's next entry; MalformedLog when judgetui did not write it."""
+        folding.apply(self, entry)
+
+    # -- queries (judgetui.state.queries) --------------------------------------
+
+    def keys_missing_from(self, rules: Rules) -> list[str]:
+        """The penalties and infractions of this log that ``rules`` do not know."""
+        return queries.keys_missing_from(self, rules)
+
+    def rules_source(self) -> RulesSource:
+        """The rules in force with their text and sha256."""
+        return queries.rules_source(self)
+
+    def head_judge(self) -> JudgeState | None:
+        return queries.head_judge(self)
+
+    def head_judge_name(self) -> str | None:
+        return queries.head_judge_name(self)
+
+    def history(self, player: str) -> list[RecordState]:
+        """Every record of the player, oldest first, superseded ones included."""
+        return queries.history(self, player)
+
+    def past(self, player: str) -> list[PastPenalty]:
+        """The player's records as the engine reads them (superseded versions left out)."""
+        return queries.past(self, player)
+
+    def points(self, player: str) -> int:
+        """The player's warning points in the current phase."""
+        return queries.points(self, player)
+
+    def decision_owed(self, player: str, *, strong_cheating: bool = False) -> Decision | None:
+        """The three-warning decision the head judge still owes for this player, if any."""
+        return queries.decision_owed(self, player, strong_cheating=strong_cheating)
+
+    def latest(self, limit: int) -> list[RecordState | DecisionState]:
+        """The newest records and three-warning decisions, newest first (superseded left out)."""
+        return queries.latest(self, limit)
+
+    def possible_duplicate(
+        self,
+        player: str,
+        infraction: str,
+        judge: str,
+        now: Callable[[], datetime],
+        window_minutes: int,
+    ) -> RecordState | None:
+        """The newest record of ``player`` for ``infraction`` in this round by another judge,
+        less than ``window_minutes`` old (`judgetui.state.queries.possible_duplicate`)."""
+        return queries.possible_duplicate(self, player, infraction, judge, now, window_minutes)
+
+    def find(self, key: str) -> list[str]:
+        """The record and decision ids ``key`` names: itself, or ids it is a prefix of (at
+        least `judgetui.state.shapes.MIN_PREFIX` characters)."""
+        return queries.find(self, key)
+
+    def is_round_item(self, key: str) -> bool:
+        """Whether ``key`` names a record, a decision or a time extension a round list shows."""
+        return queries.is_round_item(self, key)
+
+    def open_investigations(self) -> list[RecordState]:
+        """Records that opened an investigation not closed yet, oldest first."""
+        return queries.open_investigations(self)
+
+    def queue(self) -> list[QueueItem]:
+        """What waits for the head judge, in `judgetui.state.shapes.QUEUE_ORDER`."""
+        return queries.queue(self)

@@ -1,0 +1,254 @@
+"""The questions every face asks of an event's state: the head judge's queue, a player's
+points and history, the decision owed, the newest entries, look-ups by id.
+
+Each is a function of the state (`judgetui.state.event.EventState` calls them as its
+methods: ``state.queue()``, ``state.points(player)``, …); none changes it but for the
+cache of each player's points, which the fold clears for a player it touches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
+
+from judgetui import engine
+from judgetui.engine import Decision, PastPenalty
+from judgetui.engine.standing import ACTIVE
+from judgetui.engine.standing import decision_owed as owes_decision
+from judgetui.rules import Rules, RulesSource, source_of
+from judgetui.state.shapes import (
+    CHEATING_FLAGS,
+    CHEATING_INFRACTION,
+    EXTENSION_ITEM,
+    MIN_PREFIX,
+    QUEUE_ORDER,
+    DecisionState,
+    JudgeState,
+    QueueGroup,
+    QueueItem,
+    QueueKind,
+    RecordState,
+)
+
+if TYPE_CHECKING:
+    from judgetui.state.event import EventState
+
+
+def queue_group(record: RecordState) -> QueueGroup:
+    """The queue group of a notice or request (`QUEUE_ORDER`)."""
+    if record.infraction == CHEATING_INFRACTION or CHEATING_FLAGS & set(record.flags):
+        return "cheating"
+    if record.investigation:
+        return "investigation"
+    return "request" if record.status == "pending" else "notice"
+
+
+def rules_source(state: EventState) -> RulesSource:
+    """The rules in force with their text and sha256."""
+    return source_of(state.rules)
+
+
+def head_judge(state: EventState) -> JudgeState | None:
+    return next((j for j in state.judges.values() if j.role == "head"), None)
+
+
+def head_judge_name(state: EventState) -> str | None:
+    head = head_judge(state)
+    return head.name if head else None
+
+
+def history(state: EventState, player: str) -> list[RecordState]:
+    """Every record of the player, oldest first, superseded ones included."""
+    return [state.records[r] for r in state.players[player].records]
+
+
+def past(state: EventState, player: str) -> list[PastPenalty]:
+    """The player's records as the engine reads them (superseded versions left out)."""
+    return [r.past() for r in history(state, player) if r.status != "superseded"]
+
+
+def points(state: EventState, player: str) -> int:
+    cached = state._points.get(player)
+    if cached is None:
+        cached = engine.warning_points(state.rules, past(state, player), state.phase)
+        state._points[player] = cached
+    return cached
+
+
+def decision_owed(
+    state: EventState, player: str, *, strong_cheating: bool = False
+) -> Decision | None:
+    """The three-warning decision the head judge still owes for this player, if any."""
+    held = state.players[player]
+    if held.status != ACTIVE:
+        return None
+    phase = state.phase
+    decided_at = (d.points for d in held.decisions if d.standing and d.phase == phase)
+    if not owes_decision(state.rules, points(state, player), decided_at):
+        return None
+    return engine.decision(state.rules, past(state, player), phase, strong_cheating=strong_cheating)
+
+
+def latest(state: EventState, limit: int) -> list[RecordState | DecisionState]:
+    """The newest records and three-warning decisions, newest first (superseded left out)."""
+    records = (r for r in reversed(state.records.values()) if r.status != "superseded")
+    decisions = reversed(state.decisions.values())
+    out: list[RecordState | DecisionState] = []
+    record, decision = next(records, None), next(decisions, None)
+    while len(out) < limit and (record is not None or decision is not None):
+        if decision is None or (record is not None and record.seq > decision.seq):
+            assert record is not None
+            out.append(record)
+            record = next(records, None)
+        else:
+            out.append(decision)
+            decision = next(decisions, None)
+    return out
+
+
+def possible_duplicate(
+    state: EventState,
+    player: str,
+    infraction: str,
+    judge: str,
+    now: Callable[[], datetime],
+    window_minutes: int,
+) -> RecordState | None:
+    """The newest record of ``player`` for ``infraction`` in this round by another
+    judge, written less than ``window_minutes`` before ``now``: maybe the same
+    incident, reported twice. Voided, dismissed and superseded records are left out
+    (the head judge already settled them). ``now`` is asked only when a record
+    could match, so a clock that ticks on every call is not moved otherwise."""
+    if window_minutes <= 0 or player not in state.players:
+        return None
+    moment: datetime | None = None
+    for record_id in reversed(state.players[player].records):
+        record = state.records[record_id]
+        if record.status in ("voided", "dismissed", "superseded"):
+            continue
+        if (
+            record.infraction != infraction
+            or record.round != state.round
+            or record.phase != state.phase
+            or record.judge.casefold() == judge.casefold()
+        ):
+            continue
+        try:
+            at = datetime.fromisoformat(record.at)
+        except ValueError:
+            continue
+        if at.tzinfo is None:
+            at = at.replace(tzinfo=UTC)
+        if moment is None:
+            moment = now()
+        if moment - timedelta(minutes=window_minutes) < at <= moment:
+            return record
+    return None
+
+
+def find(state: EventState, key: str) -> list[str]:
+    """The record and decision ids ``key`` names: itself, or ids it is a prefix of.
+
+    A prefix must be at least `MIN_PREFIX` characters, so a stray keystroke never
+    names an entry; the caller refuses zero or several matches.
+    """
+    if key in state.records or key in state.decisions:
+        return [key]
+    if len(key) < MIN_PREFIX:
+        return []
+    return [i for i in (*state.records, *state.decisions) if i.startswith(key)]
+
+
+def is_round_item(state: EventState, key: str) -> bool:
+    """Whether ``key`` names something a round list can show: a record, a decision,
+    or a time extension (`EXTENSION_ITEM` + the incident's id)."""
+    if key in state.records or key in state.decisions:
+        return True
+    if key.startswith(EXTENSION_ITEM):
+        incident = key.removeprefix(EXTENSION_ITEM)
+        return any(r.incident == incident for r in state.records.values())
+    return False
+
+
+def open_investigations(state: EventState) -> list[RecordState]:
+    """Records that opened an investigation (a Triple Warning) not closed yet, oldest
+    first. One that no longer stands (voided, dismissed, upgraded away) opens none; an
+    upgrade's replacement that keeps the flag carries it on."""
+    return [
+        r
+        for r in state.records.values()
+        if r.investigation
+        and r.status in ("issued", "pending")
+        and r.id not in state.closed_investigations
+    ]
+
+
+def queue(state: EventState) -> list[QueueItem]:
+    """What waits for the head judge: decisions owed, cheating, investigations, then
+    the rest; oldest first within each (`QUEUE_ORDER`)."""
+    items: list[QueueItem] = []
+    for record in state.records.values():
+        if record.status == "pending":
+            kind: QueueKind = "request"
+        elif record.status == "issued" and not record.reviewed and record.warning == "notice":
+            kind = "notice"
+        else:
+            continue
+        items.append(
+            QueueItem(
+                record.id,
+                kind,
+                record.player,
+                record.penalty,
+                record.infraction,
+                record.judge,
+                record.at,
+                queue_group(record),
+            )
+        )
+    for player in state.players.values():
+        if player.records and (owed := decision_owed(state, player.id)) is not None:
+            last = state.records[player.records[-1]]
+            items.append(
+                QueueItem(
+                    f"decide:{player.id}",
+                    "decision",
+                    player.id,
+                    owed.required or owed.default,
+                    None,
+                    None,
+                    last.at,
+                    "decision",
+                )
+            )
+    first = QUEUE_ORDER[:3]  # requests and notices share one place: oldest first
+    items.sort(
+        key=lambda item: (
+            first.index(item.group) if item.group in first else len(first),
+            item.at,
+        )
+    )
+    return items
+
+
+def keys_missing_from(state: EventState, rules: Rules) -> list[str]:
+    """The penalties and infractions of this log that ``rules`` do not know."""
+    missing: dict[str, None] = {}
+    for record in state.records.values():
+        for key in (
+            record.warning,
+            record.sanction,
+            record.penalty,
+            record.minimum,
+            record.recommended,
+        ):
+            if key is not None and key not in rules.penalties:
+                missing[f"penalty {key!r}"] = None
+        if record.infraction not in rules.infractions:
+            missing[f"infraction {record.infraction!r}"] = None
+    for player in state.players.values():
+        for decision in player.decisions:
+            if decision.penalty not in rules.three_warnings.options:
+                missing[f"three-warning penalty {decision.penalty!r}"] = None
+    return list(missing)

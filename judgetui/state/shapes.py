@@ -1,0 +1,200 @@
+"""The shapes of an event's state: judges, players, records, decisions, queue items.
+
+Plain dataclasses with slots: the fold (`judgetui.state.fold`) makes ~30,000 of them for a
+10,000-record event, and every face reads them (`judgetui.state` re-exports each name).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from judgetui.engine import PastPenalty, Phase
+
+QueueKind = Literal["notice", "request", "decision"]
+QueueGroup = Literal["decision", "cheating", "investigation", "request", "notice"]
+#: The order the head judge sees the queue in (issue 11 item 6): decisions owed, then
+#: suspected or believed cheating, then Triple Warnings (investigations), then requests
+#: and notices together; oldest first within each.
+QUEUE_ORDER: tuple[QueueGroup, ...] = ("decision", "cheating", "investigation", "request", "notice")
+#: The upgrade answers (rules.toml ``[upgrades.*]``) that say the judge suspects or
+#: believes the player cheated, and the infraction that names it.
+CHEATING_FLAGS = frozenset({"suspected_cheating", "strong_cheating"})
+CHEATING_INFRACTION = "cheating"
+
+#: The shortest id prefix `find` accepts for a record or a decision.
+MIN_PREFIX = 6
+
+
+class MalformedLog(ValueError):
+    """An entry that parses as JSON but is not an entry judgetui wrote."""
+
+
+@dataclass(slots=True)
+class JudgeState:
+    name: str
+    role: str
+    os_user: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class WitnessNote:
+    """Another judge's report of a recorded incident (``witness_noted``): no penalty."""
+
+    judge: str
+    at: str
+    note: str
+    seq: int
+    table: int | None = None
+    game: int | None = None
+    opponent: str | None = None
+    extension: int | None = None
+    os_user: str | None = None
+    client: str | None = None
+
+
+@dataclass(slots=True)
+class RecordState:
+    """One penalty record as it stands now (a superseded one keeps its last status)."""
+
+    id: str
+    incident: str
+    player: str
+    infraction: str
+    warning: str
+    sanction: str | None
+    penalty: str
+    minimum: str
+    recommended: str
+    points: int
+    status: str
+    applies: str | None
+    minor: bool
+    draft_only: bool
+    investigation: bool
+    intentional: bool
+    disruptive: bool
+    flags: tuple[str, ...]
+    minutes_late: int | None
+    judge: str
+    judge_role: str
+    round: int
+    phase: Phase
+    at: str
+    note: str
+    seq: int
+    supersedes: str | None = None
+    reviewed: bool = False
+    reviewed_by: str | None = None
+    review_note: str = ""
+    voided_by: str | None = None
+    void_note: str = ""
+    voided_at: str | None = None
+    voided_status: str | None = None
+    """The status the record had when the head judge voided it."""
+    #: The OS account and SSH client address of the process that wrote the record (its
+    #: log entry's ``os_user`` / ``client``): who really acted, whatever ``judge`` says.
+    os_user: str | None = None
+    client: str | None = None
+    reviewed_os_user: str | None = None
+    reviewed_client: str | None = None
+    reviewed_at: str | None = None
+    review_action: str | None = None
+    """When and how the head judge reviewed it (its ``record_reviewed`` entry), for reports."""
+    # The incident's context (issue 13), None when the judge did not give it.
+    table: int | None = None
+    game: int | None = None
+    opponent: str | None = None
+    extension: int | None = None
+    duplicate_of: str | None = None
+    """The earlier record this one may duplicate: the judge recorded it anyway."""
+    witnesses: tuple[WitnessNote, ...] = ()
+    """Other judges' reports of the same incident, oldest first."""
+    requested: bool = False
+    """Written as "pending": a floor judge's request for the head judge to issue it."""
+
+    def past(self) -> PastPenalty:
+        return PastPenalty(
+            infraction=self.infraction,
+            warning=self.warning,
+            sanction=self.sanction,
+            phase=self.phase,
+            status=self.status,  # type: ignore[arg-type]
+            intentional=self.intentional,
+            minor=self.minor,
+            draft_only=self.draft_only,
+            strong_cheating="strong_cheating" in self.flags,
+        )
+
+
+@dataclass(slots=True)
+class DecisionState:
+    player: str
+    penalty: str
+    points: int
+    phase: Phase
+    round: int
+    judge: str
+    at: str
+    note: str
+    applies: str | None
+    seq: int
+    id: str = ""
+    voided_by: str | None = None
+    void_note: str = ""
+    voided_at: str | None = None
+    reopened_by: str | None = None
+    """A record this decision rested on that was voided later: the decision is open again."""
+    os_user: str | None = None
+    client: str | None = None
+
+    @property
+    def standing(self) -> bool:
+        """Neither voided nor reopened: it still decides the player's three warnings."""
+        return self.voided_by is None and self.reopened_by is None
+
+
+def decision_id(seq: int) -> str:
+    """A decision's id, for `judgetui void`: from the sequence number of its log entry,
+    which the hash chain fixes once written (so every station names it alike)."""
+    return f"decision-{seq}"
+
+
+@dataclass(slots=True)
+class PlayerState:
+    id: str
+    name: str
+    status: str = "active"
+    records: list[str] = field(default_factory=list)
+    decisions: list[DecisionState] = field(default_factory=list)
+    reading: str | None = None
+    """How the name is read (furigana or romaji), from the roster; searched with the name."""
+    dci: str | None = None
+    table: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class QueueItem:
+    id: str
+    kind: QueueKind
+    player: str
+    penalty: str
+    infraction: str | None
+    judge: str | None
+    at: str
+    group: QueueGroup = "notice"
+    """Why it stands where it does in the queue (`QUEUE_ORDER`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """Who did something to an item and when: a scorekeeper's "entered", a closed
+    investigation (with the head judge's finding)."""
+
+    judge: str
+    at: str
+    text: str = ""
+
+
+#: The prefix of a round list's time-extension item: ``ext:<incident id>``.
+EXTENSION_ITEM = "ext:"
