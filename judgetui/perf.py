@@ -89,6 +89,16 @@ def settle_interface(saved: tuple[int, int, int] | None) -> tuple[int, int, int]
     larger young collections too: a classification makes and drops thousands of widgets
     and strips, and each collection pass was a stall of its own. Returns the thresholds
     to restore (``saved`` if already settled).
+
+    When (issue 14): it costs one full collection, measured in a station signed in
+    under Pilot (2-core VM, shared and loaded): 45-92 ms at 10,000 records, ~80 ms at
+    50,000 (7,500 players). It used to run on a fixed 0.5 s timer after sign-in, which
+    at 50k fired while the dashboard was still being built, before the first paint.
+    It now runs right after the dashboard's first frame (``call_after_refresh``): off
+    the first paint's path, and done before a judge's first key can arrive; there it
+    costs 13 ms at 10k and 63 ms at 50k (one run each: less garbage has piled up). Not
+    measured yet: the first keys' latency with and without it (benchmarks/run.py
+    ``--only first_paint,walk`` at both sizes).
     """
     gc.collect()
     gc.freeze()

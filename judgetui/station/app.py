@@ -48,8 +48,6 @@ from judgetui.store.follow import LogReader
 
 Clock = Callable[[], datetime]
 _CONTROL_FILTER = ControlCharacterFilter()
-SETTLE_AFTER = 0.5
-"""Seconds after sign-in to settle the collector: well after the dashboard's first paint."""
 
 
 class JudgeStation(PaletteHooks, FollowerHooks):
@@ -136,7 +134,10 @@ class JudgeStation(PaletteHooks, FollowerHooks):
         self.state = None
         self.reader = None
         self.push_screen(DashboardScreen())
-        self.set_timer(SETTLE_AFTER, self._settle_interface)
+        # Right after the dashboard's first frame, not after a fixed delay: a timer
+        # could fire before a big event's first paint and hold it up (see
+        # `perf.settle_interface` for what it costs and saves).
+        self.call_after_refresh(self._settle_interface)
         self.start_following(self.session, self.poll_seconds)
 
     def _settle_interface(self) -> None:

@@ -28,6 +28,7 @@ from judgetui.service import (
     Station,
 )
 from judgetui.state import EventState, JudgeState, QueueItem, RecordState
+from judgetui.station.changes import players_touched
 from judgetui.store import HEAD_PREFIX_MIN, FileStamp, VerifyResult, verify_entries
 from judgetui.store.follow import LogReader
 
@@ -106,6 +107,11 @@ class Session:
     reader: LogReader | None = field(default=None, repr=False)
     """What the follower has read of the file (bytes, entries, verdict): when set,
     `check` reads through it and a change costs what was appended."""
+    generation: int = 0
+    """How many times the state was replaced by a new fold (a rewritten log): a screen that
+    drew an older generation redraws whole (see `touched_since`)."""
+    _applied: Sequence[Mapping[str, Any]] | None = field(default=None, repr=False)
+    """The log the state was last extended from (the reader's list, not a copy)."""
     _queue: tuple[int, int, list[QueueItem]] | None = field(default=None, repr=False)
     _checking: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
@@ -216,18 +222,45 @@ class Session:
         """
         self._state_stamp = None
         if change.state is not None:
-            self.state = settle(change.state)
+            self._replace(settle(change.state))
         elif _extends(self.state, change.entries):
             if self.state.count == len(change.entries):
                 self._state_stamp = change.stamp
                 return False
             self.state.extend(change.entries)
+            self._applied = change.entries
         else:
-            self.state = settle(self.station.fold_entries(change.entries))
+            self._replace(settle(self.station.fold_entries(change.entries)))
         self._state_stamp = change.stamp
         self.judge = self.state.judges.get(self.judge.name, self.judge)
         self.version += 1
         return True
+
+    def _replace(self, state: EventState) -> None:
+        self.state = state
+        self.generation += 1
+        self._applied = None
+
+    def mark(self) -> tuple[int, int]:
+        """Which state a screen is drawing: its generation and how many entries it folds."""
+        return self.generation, self.state.count
+
+    def touched_since(self, mark: tuple[int, int]) -> set[str] | None:
+        """The players whose rows may differ from what was drawn at ``mark`` (`mark`).
+
+        An empty set when the state is the one drawn; None when it is another fold
+        altogether, or the entries applied since are not known (redraw whole).
+        """
+        generation, count = mark
+        state = self.state
+        if generation != self.generation or count > state.count:
+            return None
+        if count == state.count:
+            return set()
+        entries = self._applied
+        if entries is None or len(entries) < state.count:
+            return None
+        return players_touched(state, entries[count : state.count])
 
     def refresh(self) -> bool:
         """Reload when the file's stamp changed, applying only new entries when it can."""

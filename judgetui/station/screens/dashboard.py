@@ -7,6 +7,7 @@ player rows are made once per version of the event and only filtered per keystro
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Sequence
 from typing import ClassVar
@@ -113,7 +114,8 @@ class PlayerRow:
 
 
 class PlayerIndex:
-    """Every player in dashboard order, made once per version of the event.
+    """Every player in dashboard order, made once per fold of the event and then kept
+    up to date row by row (`update`) as entries arrive.
 
     Order: a decision owed first, then one warning short of the threshold, then the
     rest by points (most first) and id. Who owes a decision and who waits for a request
@@ -122,34 +124,15 @@ class PlayerIndex:
 
     def __init__(self, session: Session) -> None:
         state = session.state
-        threshold = session.rules.three_warnings.threshold
-        queue = session.queue()
-        owed = {item.player for item in queue if item.kind == "decision"}
-        pending = Counter(item.player for item in queue if item.kind == "request")
-        rows: list[PlayerRow] = []
-        for player in state.players.values():
-            points = state.points(player.id)
-            if player.status != "active":
-                rank = 3
-            elif player.id in owed:
-                rank = 0
-            elif points == threshold - 1:
-                rank = 1
-            else:
-                rank = 2
-            rows.append(
-                PlayerRow(
-                    player.id,
-                    player.name,
-                    points,
-                    rank,
-                    player.status,
-                    pending[player.id],
-                    threshold,
-                )
-            )
-        rows.sort(key=lambda row: (row.rank, -row.points, row.key))
+        self.threshold = session.rules.three_warnings.threshold
+        self._owed: set[str] = set()
+        self._pending: Counter[str] = Counter()
+        self._queue_marks(session.queue())
+        rows = [self._row(session, player.id) for player in state.players.values()]
+        rows.sort(key=_order)
         self.rows = rows
+        self._order = [_order(row) for row in rows]
+        self._by_key = {row.key: row for row in rows}
         # The whole event's widest id and name: the columns stay put while filtering.
         self.id_width = max((cell_len(row.key) for row in rows), default=2)
         self.name_width = min(max((cell_len(row.name) for row in rows), default=4), 40)
@@ -157,11 +140,90 @@ class PlayerIndex:
             player_text(row.key, row.name, state.players[row.key].reading) for row in rows
         ]
 
+    def _queue_marks(self, queue: Sequence[QueueItem]) -> set[str]:
+        """Take who owes a decision and who waits for requests from ``queue``; returns
+        the players for whom either changed since the last time."""
+        owed = {item.player for item in queue if item.kind == "decision"}
+        pending = Counter(item.player for item in queue if item.kind == "request")
+        moved = owed ^ self._owed
+        moved.update(
+            p for p in pending.keys() | self._pending.keys() if pending[p] != self._pending[p]
+        )
+        self._owed, self._pending = owed, pending
+        return moved
+
+    def _row(self, session: Session, key: str) -> PlayerRow:
+        state = session.state
+        player = state.players[key]
+        threshold = self.threshold
+        points = state.points(key)
+        if player.status != "active":
+            rank = 3
+        elif key in self._owed:
+            rank = 0
+        elif points == threshold - 1:
+            rank = 1
+        else:
+            rank = 2
+        return PlayerRow(
+            key, player.name, points, rank, player.status, self._pending[key], threshold
+        )
+
+    def update(self, session: Session, touched: set[str]) -> int:
+        """Bring the rows up to the session's state, given the players that entries
+        applied since touched (`Session.touched_since`). Only rows whose content changed
+        are replaced (and moved to their new place); every other row stays the very
+        object it was. Returns how many rows were replaced or added.
+        """
+        state = session.state
+        players = touched | self._queue_marks(session.queue())
+        replaced = 0
+        for key in sorted(players):
+            if key not in state.players:
+                continue
+            new = self._row(session, key)
+            old = self._by_key.get(key)
+            if old is not None:
+                if _same(old, new):
+                    continue
+                at = bisect_left(self._order, _order(old))
+                del self.rows[at], self._order[at]
+                text = self.search.pop(at)
+            else:
+                player = state.players[key]
+                text = player_text(key, player.name, player.reading)
+                self.id_width = max(self.id_width, cell_len(key))
+                self.name_width = max(self.name_width, min(cell_len(new.name), 40))
+            place = _order(new)
+            at = bisect_left(self._order, place)
+            self.rows.insert(at, new)
+            self._order.insert(at, place)
+            self.search.insert(at, text)
+            self._by_key[key] = new
+            replaced += 1
+        return replaced
+
     def matching(self, query: str) -> list[PlayerRow]:
         wanted = fold(query)
         if not wanted:
             return self.rows
         return [row for row, text in zip(self.rows, self.search, strict=True) if wanted in text]
+
+
+def _order(row: PlayerRow) -> tuple[int, int, str]:
+    return (row.rank, -row.points, row.key)
+
+
+def _same(a: PlayerRow, b: PlayerRow) -> bool:
+    """Whether two rows of one player show the same thing."""
+    return (a.name, a.points, a.rank, a.status, a.pending, a.threshold) == (
+        b.name,
+        b.points,
+        b.rank,
+        b.status,
+        b.pending,
+        b.threshold,
+    )
 
 
 def decision_row(session: Session, decision: DecisionState, name: str) -> Row:
@@ -207,6 +269,8 @@ class DashboardScreen(StationScreen):
     def __init__(self) -> None:
         super().__init__(id="dashboard-screen")
         self._players: PlayerIndex | None = None
+        self._drawn: tuple[int, int] = (-1, -1)
+        """The state the players list shows (`Session.mark`)."""
         self._queue: list[QueueItem] = []
 
     def compose(self) -> ComposeResult:
@@ -280,10 +344,25 @@ class DashboardScreen(StationScreen):
     # -- showing the event -------------------------------------------------------------
 
     def on_state_changed(self) -> None:
-        self.query_one(StationHeader).show(self.session)
-        self._players = PlayerIndex(self.session)
-        self._show_queue()
-        self._show_players()
+        """Show the session's state: only the players rows that changed are replaced.
+
+        New entries (another station's write, or this one's) name the players they
+        touch; those rows are made again and moved to their new place, the others stay
+        as they were drawn. A new fold of the event (a rewritten log) is drawn whole.
+        """
+        session = self.session
+        self.query_one(StationHeader).show(session)
+        touched = None if self._players is None else session.touched_since(self._drawn)
+        if self._players is None or touched is None:
+            self._players = PlayerIndex(session)
+            self._drawn = session.mark()
+            self._show_queue()
+            self._show_players()
+        else:
+            self._players.update(session, touched)
+            self._drawn = session.mark()
+            self._show_queue()
+            self._show_players(update=True)
         self._show_recent()
         self._show_head()
 
@@ -334,15 +413,19 @@ class DashboardScreen(StationScreen):
         title = pending_title(self._queue)
         self.query_one("#pending-title", Static).update(Text(title, style="bold"))
 
-    def _show_players(self) -> None:
+    def _show_players(self, *, update: bool = False) -> None:
+        """The players list, filtered; ``update``: most rows are the ones shown already."""
         if self._players is None:
             return
         query = self.query_one("#player-filter", Input).value
         rows = self._players.matching(query)
         index = self._players
-        self.query_one("#players", RowTable).set_rows(
-            rows, widths=(index.id_width, index.name_width, None, None)
-        )
+        widths = (index.id_width, index.name_width, None, None)
+        table = self.query_one("#players", RowTable)
+        if update:
+            table.update_rows(rows, widths=widths)
+        else:
+            table.set_rows(rows, widths=widths)
         total = len(self._players.rows)
         title = (
             _("Players: {shown} of {total}").format(shown=len(rows), total=total)

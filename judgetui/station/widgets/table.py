@@ -225,6 +225,54 @@ class RowTable(ScrollView, can_focus=True):
         self.refresh()
         self.post_message(self.Highlighted(self, self.cursor_key))
 
+    def update_rows(
+        self, rows: Sequence[TableRow], *, widths: Sequence[int | None] | None = None
+    ) -> int:
+        """Like `set_rows` (the cursor stays on its key), for rows that are mostly the
+        very row objects shown now: a few replaced, moved, added or removed.
+
+        The lines drawn for a row object still at the same place are kept; only the
+        others are drawn again (all of them if the columns' widths changed). Returns how
+        many places now hold another row object than before.
+        """
+        key = self.cursor_key
+        old = self.rows
+        new = list(rows)
+        places = [i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a is not b]
+        changed = len(places) + abs(len(new) - len(old))
+        natural = self._measure(new, widths)
+        if natural != self._natural:
+            self._natural = natural
+            self._allotted.clear()
+            self._strips.clear()
+        elif changed:
+            kept = min(len(old), len(new))
+            self._strips = {
+                k: strip
+                for k, strip in self._strips.items()
+                if k[0] < 0 or (k[0] < kept and new[k[0]] is old[k[0]])
+            }
+        self.rows = new
+        if not changed:
+            return 0
+        if len(new) == len(old):
+            for i in places:
+                if self._index.get(old[i].key) == i:
+                    del self._index[old[i].key]
+            for i in places:
+                self._index[new[i].key] = i
+        else:
+            self._index = {row.key: i for i, row in enumerate(new)}
+        self.virtual_size = Size(self.size.width, len(new) + 1)
+        target = max(0, self._index.get(key, min(self.cursor, len(new) - 1)) if key else 0)
+        moved = target != self.cursor
+        self.set_reactive(RowTable.cursor, target)
+        self._scroll_to_cursor()
+        self.refresh()
+        if moved or self.cursor_key != key:
+            self.post_message(self.Highlighted(self, self.cursor_key))
+        return changed
+
     @property
     def cursor_key(self) -> str | None:
         if 0 <= self.cursor < len(self.rows):
