@@ -134,10 +134,7 @@ class JudgeStation(PaletteHooks, FollowerHooks):
         self.state = None
         self.reader = None
         self.push_screen(DashboardScreen())
-        # Right after the dashboard's first frame, not after a fixed delay: a timer
-        # could fire before a big event's first paint and hold it up (see
-        # `perf.settle_interface` for what it costs and saves).
-        self.call_after_refresh(self._settle_interface)
+        self.call_after_refresh(self._settle_interface)  # after the first frame: see perf
         self.start_following(self.session, self.poll_seconds)
 
     def _settle_interface(self) -> None:
