@@ -53,6 +53,7 @@ def main() -> int:
     state = station.fold(reader.load())
     held = [reader.snapshot.stamp if reader.snapshot else None]
     station.held = lambda: (held[0], state)
+    station.holder = reader  # its write splices onto the bytes the reader holds
     for i in range(samples + 1):  # the first round warms up and is dropped
         data = path.read_bytes()
         start = time.perf_counter()

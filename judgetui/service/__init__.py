@@ -33,6 +33,7 @@ from judgetui.store import EventFile, EventFileError, FileStamp, Snapshot
 
 if TYPE_CHECKING:
     from judgetui.models import Judge, Player
+    from judgetui.store.file import Holder
 
 __all__ = [
     "MAX_ROUNDS",
@@ -90,6 +91,9 @@ class Station:
         self.held: Callable[[], tuple[FileStamp | None, EventState]] | None = None
         """A station's state and the version of the file it is the fold of: a write
         to that very version plans on it instead of folding the whole log again."""
+        self.holder: Holder | None = None
+        """What the station has read of the file (its `LogReader`): a write to those very
+        bytes neither parses them again nor reads its own result back."""
 
     # -- reading -------------------------------------------------------------------
 
@@ -135,7 +139,7 @@ class Station:
             except validation_error() as exc:  # a value the event file's models refuse
                 raise BadInput(_validation_line(exc)) from None
 
-        return self.file.append(build)
+        return self.file.append(build, holder=self.holder)
 
     # -- use cases -----------------------------------------------------------------
 

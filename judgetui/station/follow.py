@@ -47,6 +47,7 @@ class EventFileFollower:
         self._stopped = False
         if session.reader is None:
             session.reader = LogReader(session.station.file)
+        session.station.holder = session.reader
 
     def start(self) -> Worker[None]:
         """Watch the file in a thread worker (exclusive: one watcher per app)."""

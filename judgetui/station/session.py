@@ -120,6 +120,8 @@ class Session:
             self.seen = (self.state.count, self.state.head)
         self._state_stamp: FileStamp | None = self.stamp
         self.station.held = self._held
+        if self.reader is not None:
+            self.station.holder = self.reader
 
     def _held(self) -> tuple[FileStamp | None, EventState]:
         """The state and the file version it folds (any thread: see `accept`)."""

@@ -36,7 +36,7 @@ from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, Protocol
 
 import orjson
 
@@ -110,6 +110,22 @@ class Snapshot:
         return head
 
 
+class Holder(Protocol):
+    """What a writer already holds of the file (a station's `LogReader`): `EventFile.append`
+    writes from it, without parsing the file again, when the file is still those bytes."""
+
+    def held(self) -> tuple[bytes, Snapshot] | None:
+        """The bytes last read and their snapshot (None: nothing a write can splice onto)."""
+
+    def wrote(self, raw: bytes, stamp: FileStamp) -> None:
+        """The file as this process just wrote it (``raw`` is at the path, with ``stamp``)."""
+
+
+WriteWay = Literal["held", "spliced", "full"]
+"""How `EventFile.append` made the new file: from the holder's bytes, from the bytes it
+read and parsed with the new entries spliced in, or by dumping the whole document."""
+
+
 def _temp_prefix(path: Path) -> str:
     return f".{path.name}.tmp-"
 
@@ -142,6 +158,28 @@ def _encode(path: Path, document: Mapping[str, Any]) -> bytes:
                 path=path, reason=_one_line(exc)
             )
         ) from exc
+
+
+def _splice(path: Path, raw: bytes, last: Any, sealed: Sequence[Mapping[str, Any]]) -> bytes | None:
+    """``raw`` with ``sealed`` added to its log, without dumping the rest; None if it cannot.
+
+    ``raw`` must parse to a document whose last table is the log and whose log's last
+    member is ``last``. The store writes compact JSON (`_encode`): such a file ends with
+    that member's own dump and the log's and the document's closing braces, and the new
+    members go just before those braces, each as ``,"<seq>":<entry>`` - exactly the bytes
+    `_encode` gives for the whole document with the entries added. Any other layout (a
+    hand edit, TinyDB's own indented rewrite) does not end so, and the caller dumps the
+    whole document instead.
+    """
+    end = _encode(path, last) + b"}}"
+    if not raw.endswith(end):
+        return None
+    parts = [raw[:-2]]
+    for entry in sealed:
+        parts.append(b',"%d":' % entry["seq"])
+        parts.append(_encode(path, entry))
+    parts.append(b"}}")
+    return b"".join(parts)
 
 
 def _fsync_folder(path: Path) -> None:
@@ -199,8 +237,11 @@ def _write_atomically(
     *,
     hold_new: bool = False,
     exclusive: bool = False,
-) -> None:
+) -> os.stat_result:
     """Replace ``path`` with ``data`` durably, or raise StoreWriteError leaving it untouched.
+
+    Returns the stat of the file written (taken from its own descriptor, before anyone
+    else can replace it).
 
     ``like`` is the stat of the file being replaced (its mode/group are kept);
     ``None`` means a new file (mode 0o660, group ``judges``). ``hold_new``: hold an
@@ -223,6 +264,7 @@ def _write_atomically(
             written = os.write(fd, view)
             view = view[written:]
         os.fsync(fd)
+        written_stat = os.fstat(fd)
         if not hold_new:
             os.close(fd)
             fd = -1
@@ -249,6 +291,7 @@ def _write_atomically(
     finally:
         if fd >= 0:
             os.close(fd)
+    return written_stat
 
 
 def _open_event(path: Path) -> tuple[int, os.stat_result] | None:
@@ -428,6 +471,8 @@ class EventFile:
         self._lock = _InterProcessLock(
             self.lock_path, self.path, lock_timeout, reentrant=False, on_wait=on_wait
         )
+        self.last_write: WriteWay | None = None
+        """How the last `append` that wrote made the file (for tests and benchmarks)."""
 
     def __repr__(self) -> str:
         return f"EventFile({str(self.path)!r})"
@@ -570,7 +615,10 @@ class EventFile:
         return Snapshot(meta=meta, entries=sealed, stamp=stamp)
 
     def append(
-        self, build: Callable[[Snapshot], Sequence[Mapping[str, Any]]]
+        self,
+        build: Callable[[Snapshot], Sequence[Mapping[str, Any]]],
+        *,
+        holder: Holder | None = None,
     ) -> list[dict[str, Any]]:
         """Append the entries ``build`` returns for the CURRENT file; return them sealed.
 
@@ -579,6 +627,13 @@ class EventFile:
         and the exception propagates), seal the entries, write atomically. ``build``
         must not modify the snapshot nor write to this file. Returning no entries
         writes nothing.
+
+        A write costs what changed: when the bytes read under the lock are exactly those
+        ``holder`` holds, its snapshot is used and the file is not parsed again; and the
+        new file is the bytes read with the new members spliced in before the closing
+        braces (`_splice`), byte-identical to a dump of the whole document, which is
+        made only when the file is not laid out as the store writes it. ``holder`` is
+        then told the new bytes (`Holder.wrote`), so it need not read them back.
 
         When the chain the entries were added to was already broken, the write still
         happens (the head judge must be able to go on working) and ``logger`` gets a
@@ -589,19 +644,47 @@ class EventFile:
             fd, st = self._hold_current()
             try:
                 _remove_leftover_temps(self.path)
-                document, snapshot = self._parse_event(_read_fd(self.path, fd), st)
+                raw = _read_fd(self.path, fd)
+                held = holder.held() if holder is not None else None
+                document: dict[str, Any] | None = None
+                last: Any = None
+                if held is not None and held[0] == raw and held[1].entries:
+                    # The very bytes the holder read: its snapshot is this file's.
+                    known = held[1]
+                    snapshot = Snapshot(known.meta, known.entries, FileStamp.from_stat(st))
+                    last = known.entries[-1]
+                else:
+                    document, snapshot = self._parse_event(raw, st)
+                    log = document.get(LOG_TABLE)
+                    if log and next(reversed(document)) == LOG_TABLE:
+                        last = next(reversed(log.values()))
                 new = build(snapshot)
                 if not new:
                     return []
                 next_seq = snapshot.entries[-1]["seq"] + 1 if snapshot.entries else 1
                 sealed = seal(self.path, new, next_seq, snapshot.head)
-                log = document.setdefault(LOG_TABLE, {})
-                for entry in sealed:
-                    log[str(entry["seq"])] = entry
-                _write_atomically(self.path, _encode(self.path, document), like=st, hold_new=True)
+                data = None
+                if last is not None and (
+                    document is None
+                    or not any(str(e["seq"]) in document[LOG_TABLE] for e in sealed)
+                ):
+                    data = _splice(self.path, raw, last, sealed)
+                way: WriteWay = "held" if document is None else "spliced"
+                if data is None:
+                    way = "full"
+                    if document is None:
+                        document, _snapshot = self._parse_event(raw, st)
+                    log = document.setdefault(LOG_TABLE, {})
+                    for entry in sealed:
+                        log[str(entry["seq"])] = entry
+                    data = _encode(self.path, document)
+                written = _write_atomically(self.path, data, like=st, hold_new=True)
+                self.last_write = way
             finally:
                 os.close(fd)
         # Outside the lock: the entries are in memory, and other stations need not wait.
+        if holder is not None:
+            holder.wrote(data, FileStamp.from_stat(written))
         _warn_if_broken(self.path, snapshot.entries)
         return sealed
 

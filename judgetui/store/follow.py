@@ -80,6 +80,8 @@ class LogReader:
         self.file = file
         self._known: _Known | None = None
         self._lock = threading.Lock()
+        self._pending: Read | None = None
+        """What this process wrote itself (`wrote`), not yet handed out by `read`."""
         self.full_reads = 0
         """How many reads took the full path (for tests and benchmarks)."""
 
@@ -105,12 +107,17 @@ class LogReader:
             return known.verdict
 
     def read(self) -> Read | None:
-        """The file's new version, or None when its stamp did not move."""
+        """The file's new version, or None when its stamp did not move.
+
+        A version this process wrote itself (`wrote`) is handed out here once, without
+        reading the file, while the file is still that version.
+        """
         with self._lock:
             known = self._known
+            pending, self._pending = self._pending, None
             stamp = self.file.stamp()
             if known is not None and stamp == known.snapshot.stamp:
-                return None
+                return pending
             found = _read_raw(self.file.path)
             if found is None:
                 raise self.file._missing()
@@ -118,8 +125,38 @@ class LogReader:
             if known is not None and known.raw is not None:
                 extended = self._extend(known, raw, FileStamp.from_stat(st))
                 if extended is not None:
-                    return extended
+                    if pending is None:
+                        return extended
+                    new = pending.new + extended.new
+                    return Read(extended.snapshot, new, pending.incremental, extended.verdict)
             return self._full(verify=True, found=(raw, st))
+
+    # -- the writer's side (see `judgetui.store.file.Holder`) -----------------------
+
+    def held(self) -> tuple[bytes, Snapshot] | None:
+        """The bytes last read and their snapshot, when an append can be spliced onto them."""
+        with self._lock:
+            known = self._known
+            if known is None or known.raw is None:
+                return None
+            return known.raw, known.snapshot
+
+    def wrote(self, raw: bytes, stamp: FileStamp) -> None:
+        """This process just wrote ``raw`` (now at the path, with ``stamp``): take it as
+        read when it extends what is held (only the new members are parsed and their
+        links checked, as for any append); the next `read` hands it out."""
+        with self._lock:
+            known = self._known
+            if known is None or known.raw is None:
+                return
+            extended = self._extend(known, raw, stamp)
+            if extended is None:
+                return  # the next read takes the file as it finds it
+            pending = self._pending
+            if pending is not None:
+                new = pending.new + extended.new
+                extended = Read(extended.snapshot, new, pending.incremental, extended.verdict)
+            self._pending = extended
 
     # -- the two paths -----------------------------------------------------------
 
