@@ -16,6 +16,7 @@ The package is domain-agnostic: entries are plain JSON dicts.
 
 from __future__ import annotations
 
+from judgetui.store.atomic import write_file_atomically
 from judgetui.store.chain import (
     GENESIS_HASH,
     HEAD_PREFIX_MIN,
@@ -40,7 +41,6 @@ from judgetui.store.file import (
     FileStamp,
     Snapshot,
     logger,
-    write_file_atomically,
 )
 from judgetui.store.lock import DEFAULT_LOCK_TIMEOUT, _InterProcessLock
 from judgetui.store.permissions import FILE_MODE, JUDGES_GROUP

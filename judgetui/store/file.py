@@ -24,10 +24,8 @@ The module is domain-agnostic: entries are plain JSON dicts.
 from __future__ import annotations
 
 import errno
-import fcntl
 import logging
 import os
-import secrets
 import stat
 import time
 import uuid
@@ -43,6 +41,12 @@ import orjson
 from judgetui import diagnostics
 from judgetui.i18n import _
 from judgetui.perf import collector_paused, settle_young_objects
+from judgetui.store.atomic import (
+    _encode,
+    _remove_leftover_temps,
+    _splice,
+    _write_atomically,
+)
 from judgetui.store.chain import (
     GENESIS_HASH,
     VerifyResult,
@@ -56,12 +60,10 @@ from judgetui.store.errors import (
     EventFileExists,
     EventFileMissing,
     StoreLockTimeout,
-    StoreWriteError,
     _kind_of,
     _one_line,
 )
 from judgetui.store.lock import DEFAULT_LOCK_TIMEOUT, _flock_until, _InterProcessLock, _same_inode
-from judgetui.store.permissions import _copy_permissions, _set_new_file_permissions
 
 SCHEMA_VERSION = 1
 META_TABLE = "meta"
@@ -126,174 +128,6 @@ WriteWay = Literal["held", "spliced", "full"]
 read and parsed with the new entries spliced in, or by dumping the whole document."""
 
 
-def _temp_prefix(path: Path) -> str:
-    return f".{path.name}.tmp-"
-
-
-def _remove_leftover_temps(path: Path) -> None:
-    """Delete temp files left by killed writers. Call ONLY while holding the lock.
-
-    A live writer holds the lock for as long as its temp file exists, so under the
-    lock every temp file for this event file is a leftover.
-    """
-    prefix = _temp_prefix(path)
-    folder = path.parent
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return
-    for name in names:
-        if name.startswith(prefix):
-            with suppress(OSError):
-                os.unlink(folder / name)
-
-
-def _encode(path: Path, document: Mapping[str, Any]) -> bytes:
-    """Serialise the whole file (compact JSON)."""
-    try:
-        return orjson.dumps(document)
-    except (TypeError, ValueError) as exc:
-        raise StoreWriteError(
-            _("{path}: could not serialise the data ({reason}); nothing was saved").format(
-                path=path, reason=_one_line(exc)
-            )
-        ) from exc
-
-
-def _splice(path: Path, raw: bytes, last: Any, sealed: Sequence[Mapping[str, Any]]) -> bytes | None:
-    """``raw`` with ``sealed`` added to its log, without dumping the rest; None if it cannot.
-
-    ``raw`` must parse to a document whose last table is the log and whose log's last
-    member is ``last``. The store writes compact JSON (`_encode`): such a file ends with
-    that member's own dump and the log's and the document's closing braces, and the new
-    members go just before those braces, each as ``,"<seq>":<entry>`` - exactly the bytes
-    `_encode` gives for the whole document with the entries added. Any other layout (a
-    hand edit, TinyDB's own indented rewrite) does not end so, and the caller dumps the
-    whole document instead.
-    """
-    end = _encode(path, last) + b"}}"
-    if not raw.endswith(end):
-        return None
-    parts = [raw[:-2]]
-    for entry in sealed:
-        parts.append(b',"%d":' % entry["seq"])
-        parts.append(_encode(path, entry))
-    parts.append(b"}}")
-    return b"".join(parts)
-
-
-def _fsync_folder(path: Path) -> None:
-    """Make the rename itself durable."""
-    try:
-        dir_fd = os.open(path.parent, os.O_RDONLY | os.O_CLOEXEC)
-    except OSError as exc:
-        raise StoreWriteError(
-            _(
-                "{path}: saved, but its folder could not be opened to sync it "
-                "({reason}); the change may not survive a power loss"
-            ).format(path=path, reason=exc.strerror)
-        ) from exc
-    try:
-        os.fsync(dir_fd)
-    except OSError as exc:
-        if exc.errno in (errno.EINVAL, errno.ENOTSUP, errno.EOPNOTSUPP):
-            return  # the file system cannot sync folders; the replace is as durable as it gets
-        raise StoreWriteError(
-            _(
-                "{path}: saved, but its folder could not be synced ({reason}); "
-                "the change may not survive a power loss"
-            ).format(path=path, reason=exc.strerror)
-        ) from exc
-    finally:
-        os.close(dir_fd)
-
-
-def _publish_new(temp: Path, path: Path) -> None:
-    """Give the finished temp file the event's name only if nothing has that name yet.
-
-    A hard link fails when the name exists, atomically: even a second writer that got
-    "the lock" because someone deleted the lock file cannot replace a new event.
-    """
-    try:
-        os.link(temp, path)
-    except FileExistsError:
-        raise EventFileExists(
-            _("{path}: an event file already exists here").format(path=path)
-        ) from None
-    except OSError as exc:
-        if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EMLINK):
-            raise
-        # No hard links on this file system: the name was checked under the lock.
-        os.replace(temp, path)
-        return
-    with suppress(OSError):  # a leftover temp is removed by the next writer
-        os.unlink(temp)
-
-
-def _write_atomically(
-    path: Path,
-    data: bytes,
-    like: os.stat_result | None,
-    *,
-    hold_new: bool = False,
-    exclusive: bool = False,
-) -> os.stat_result:
-    """Replace ``path`` with ``data`` durably, or raise StoreWriteError leaving it untouched.
-
-    Returns the stat of the file written (taken from its own descriptor, before anyone
-    else can replace it).
-
-    ``like`` is the stat of the file being replaced (its mode/group are kept);
-    ``None`` means a new file (mode 0o660, group ``judges``). ``hold_new``: hold an
-    exclusive flock on the new inode from before it takes the name until the write is
-    durable, so that a writer that finds it at the path waits (see `EventFile.append`).
-    ``exclusive``: only create, never replace (`EventFileExists` if the name is taken).
-    """
-    temp = path.parent / f"{_temp_prefix(path)}{os.getpid()}-{secrets.token_hex(6)}"
-    fd = -1
-    try:
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
-        if hold_new:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # a new inode: nobody else has it
-        if like is None:
-            _set_new_file_permissions(fd)
-        else:
-            _copy_permissions(fd, like)
-        view = memoryview(data)
-        while view:
-            written = os.write(fd, view)
-            view = view[written:]
-        os.fsync(fd)
-        written_stat = os.fstat(fd)
-        if not hold_new:
-            os.close(fd)
-            fd = -1
-        if exclusive:
-            _publish_new(temp, path)
-        else:
-            os.replace(temp, path)
-    except BaseException as exc:
-        if fd >= 0:
-            with suppress(OSError):
-                os.close(fd)
-        with suppress(OSError):
-            os.unlink(temp)
-        if not isinstance(exc, Exception) or isinstance(exc, EventFileError):
-            raise  # KeyboardInterrupt and friends, EventFileExists: cleaned up, as is
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-        raise StoreWriteError(
-            _("{path}: could not save ({reason}); the previous file is unchanged").format(
-                path=path, reason=_one_line(reason)
-            )
-        ) from exc
-    try:
-        _fsync_folder(path)
-    finally:
-        if fd >= 0:
-            os.close(fd)
-    return written_stat
-
-
 def _open_event(path: Path) -> tuple[int, os.stat_result] | None:
     """A read-only descriptor on the event file and its stat; None if there is none.
 
@@ -351,28 +185,6 @@ def _read_fd(path: Path, fd: int) -> bytes:
                 path=path, reason=exc.strerror or _one_line(exc)
             )
         ) from exc
-
-
-def write_file_atomically(path: str | os.PathLike[str], data: bytes) -> None:
-    """Replace (or create) any file with ``data`` the way the event file is written:
-    a temp file in the same folder, fsync, rename over, fsync the folder.
-
-    For files other than the event file (exports). An existing file keeps its group and
-    mode (minus world bits); a new one gets the event file's (0o660, group ``judges``).
-    Raises StoreWriteError, leaving what was at ``path`` untouched.
-    """
-    target = Path(path)
-    try:
-        like: os.stat_result | None = os.stat(target)
-    except FileNotFoundError:
-        like = None
-    except OSError as exc:
-        raise StoreWriteError(
-            _("{path}: could not save ({reason}); the previous file is unchanged").format(
-                path=target, reason=exc.strerror or _one_line(exc)
-            )
-        ) from exc
-    _write_atomically(target, data, like)
 
 
 def _read_raw(path: Path) -> tuple[bytes, os.stat_result] | None:

@@ -11,16 +11,14 @@ from typing import Any
 from tinydb.storages import Storage
 
 from judgetui.i18n import _
+from judgetui.store.atomic import _encode, _remove_leftover_temps, _write_atomically
 from judgetui.store.errors import EventFileError
 from judgetui.store.file import (
     META_TABLE,
     FileStamp,
     _check_header,
-    _encode,
     _parse,
     _read_raw,
-    _remove_leftover_temps,
-    _write_atomically,
 )
 from judgetui.store.lock import DEFAULT_LOCK_TIMEOUT, _InterProcessLock
 
