@@ -105,32 +105,19 @@ def matching(state: EventState, wanted: HistoryFilter, *, exact: bool = False) -
             continue
         if wanted.table is not None and record.table != wanted.table:
             continue
-        if wanted.round is not None and record.round != wanted.round:
-            continue
+        words: tuple[str, ...] = ()
         if exact:
-            if wanted.player is not None and record.player != wanted.player:
-                continue
-            if wanted.judge is not None and record.judge.casefold() != wanted.judge.casefold():
-                continue
             if wanted.infraction is not None and record.infraction != wanted.infraction:
                 continue
         else:
-            name = state.players[record.player].name
-            if wanted.player is not None and not _has(wanted.player, record.player, name):
-                continue
-            if wanted.judge is not None and not _has(wanted.judge, record.judge):
-                continue
             infraction = text.infraction_name(rules, record.infraction)
             if wanted.infraction is not None and not _has(
                 wanted.infraction, record.infraction, infraction
             ):
                 continue
-            if wanted.words and not all(
-                _has(w, record.player, name, record.judge, record.infraction, infraction)
-                for w in wanted.words
-            ):
-                continue
-        out.append(record)
+            words = (record.infraction, infraction)
+        if _keeps(state, wanted, exact, record.player, record.judge, record.round, words):
+            out.append(record)
     return out
 
 
@@ -144,28 +131,38 @@ def matching_decisions(
     rules = state.rules
     out: list[DecisionState] = []
     for decision in reversed(state.decisions.values()):
-        if wanted.round is not None and decision.round != wanted.round:
-            continue
-        if exact:
-            if wanted.player is not None and decision.player != wanted.player:
-                continue
-            if wanted.judge is not None and decision.judge.casefold() != wanted.judge.casefold():
-                continue
-        else:
-            name = state.players[decision.player].name
-            if wanted.player is not None and not _has(wanted.player, decision.player, name):
-                continue
-            if wanted.judge is not None and not _has(wanted.judge, decision.judge):
-                continue
+        words: tuple[str, ...] = ()
+        if not exact:
             penalty = text.penalty_name(rules, decision.penalty)
-            what = text.decision_what(decision)
-            if wanted.words and not all(
-                _has(w, decision.player, name, decision.judge, decision.penalty, penalty, what)
-                for w in wanted.words
-            ):
-                continue
-        out.append(decision)
+            words = (decision.penalty, penalty, text.decision_what(decision))
+        if _keeps(state, wanted, exact, decision.player, decision.judge, decision.round, words):
+            out.append(decision)
     return out
+
+
+def _keeps(
+    state: EventState,
+    wanted: HistoryFilter,
+    exact: bool,
+    player: str,
+    judge: str,
+    round_: int,
+    words: tuple[str, ...],
+) -> bool:
+    """The filters a record and a decision share: round, player, judge, and (as one
+    types) the free words, found in the player's id or name, the judge, or ``words``."""
+    if wanted.round is not None and round_ != wanted.round:
+        return False
+    if exact:
+        return (wanted.player is None or player == wanted.player) and (
+            wanted.judge is None or judge.casefold() == wanted.judge.casefold()
+        )
+    name = state.players[player].name
+    if wanted.player is not None and not _has(wanted.player, player, name):
+        return False
+    if wanted.judge is not None and not _has(wanted.judge, judge):
+        return False
+    return all(_has(w, player, name, judge, *words) for w in wanted.words)
 
 
 def matching_entries(
