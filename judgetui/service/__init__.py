@@ -120,17 +120,21 @@ class Station:
     def load(self) -> EventState:
         return self.fold(self.file.load())
 
+    def _held_for(self, stamp: FileStamp | None, count: int | None = None) -> EventState | None:
+        """The held state if it is the fold of the file version ``stamp`` (of ``count``
+        entries, when given) under the rules in effect; None: fold again (a changed rules
+        text is for the fold to check and switch)."""
+        if self.held is None or stamp is None:
+            return None
+        held_stamp, state = self.held()
+        if held_stamp != stamp or state.rules is not self.rules:
+            return None
+        return state if count is None or state.count == count else None
+
     def _state_of(self, snapshot: Snapshot) -> EventState:
         """The fold of ``snapshot``: the held state when it is of that very version."""
-        if self.held is not None:
-            stamp, state = self.held()
-            if (
-                stamp == snapshot.stamp
-                and state.count == len(snapshot.entries)
-                and state.rules is self.rules  # else the fold checks and switches the rules
-            ):
-                return state
-        return self.fold(snapshot)
+        held = self._held_for(snapshot.stamp, len(snapshot.entries))
+        return held if held is not None else self.fold(snapshot)
 
     def _write(self, plan: Callable[[EventState], list[Entry]]) -> list[Entry]:
         def build(snapshot: Snapshot) -> list[Entry]:
@@ -271,11 +275,10 @@ class Station:
 
     def _current(self) -> EventState:
         """The event as the file is now: the held state if it folds this very version."""
-        if self.held is not None:
-            stamp, state = self.held()
-            if stamp is not None and stamp == self.file.stamp() and state.rules is self.rules:
-                return state
-        return self.load()
+        if self.held is None:
+            return self.load()
+        held = self._held_for(self.file.stamp())
+        return held if held is not None else self.load()
 
     def queue(self, state: EventState | None = None) -> list[QueueItem]:
         return (state or self.load()).queue()
