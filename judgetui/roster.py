@@ -84,24 +84,10 @@ def decode(raw: bytes, path: str, encoding: str | None = None) -> tuple[str, str
                     path=path, name=encoding, known=", ".join(ENCODINGS)
                 )
             ) from None
-        try:
-            return raw.decode(codec), label
-        except UnicodeDecodeError as exc:
-            raise RosterError(
-                _("{path}: not {encoding} text (byte {offset})").format(
-                    path=path, encoding=label, offset=exc.start
-                )
-            ) from None
+        return _decoded(raw, codec, label, path)
     for bom, codec, label in _BOMS:
         if raw.startswith(bom):
-            try:
-                return raw.decode(codec), label
-            except UnicodeDecodeError as exc:
-                raise RosterError(
-                    _("{path}: not {encoding} text (byte {offset})").format(
-                        path=path, encoding=label, offset=exc.start
-                    )
-                ) from None
+            return _decoded(raw, codec, label, path)
     for codec, label in (("utf-8", "UTF-8"), ("cp932", "CP932 (Shift_JIS)")):
         try:
             return raw.decode(codec), label
@@ -110,6 +96,19 @@ def decode(raw: bytes, path: str, encoding: str | None = None) -> tuple[str, str
     raise RosterError(
         _("{path}: not UTF-8, UTF-16 or CP932 text (--encoding picks one)").format(path=path)
     )
+
+
+def _decoded(raw: bytes, codec: str, label: str, path: str) -> tuple[str, str]:
+    """``raw`` in the encoding the judge named or its byte-order mark says; `RosterError`
+    with the first byte that is not."""
+    try:
+        return raw.decode(codec), label
+    except UnicodeDecodeError as exc:
+        raise RosterError(
+            _("{path}: not {encoding} text (byte {offset})").format(
+                path=path, encoding=label, offset=exc.start
+            )
+        ) from None
 
 
 def sniff_delimiter(text: str) -> str:
