@@ -10,41 +10,23 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from judgetui.tools.layers import read_tree
+
 PACKAGE = Path(__file__).resolve().parents[2] / "judgetui"
 
 
-def _modules() -> dict[str, Path]:
-    found: dict[str, Path] = {}
-    for path in PACKAGE.rglob("*.py"):
-        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
-        if parts[-1] == "__init__":
-            parts.pop()
-        found[".".join(parts)] = path
-    return found
-
-
-MODULES = _modules()
+TREE = read_tree(PACKAGE)
+"""Every module and its imports, read by the layer check itself (`judgetui.tools.layers`)."""
+MODULES = TREE.paths
 
 
 def _imports(module: str) -> set[str]:
     """The judgetui modules ``module`` imports (and gc, as ``gc``)."""
-    path = MODULES[module]
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    skipped: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            skipped.update(id(sub) for sub in ast.walk(node))
-    names: set[str] = set()
-    for node in ast.walk(tree):
-        if id(node) in skipped:
-            continue
-        if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.add(node.module)
-            names.update(f"{node.module}.{alias.name}" for alias in node.names)
     out: set[str] = set()
-    for name in names:
+    for imported in TREE.imports[module]:
+        if imported.where == "type_checking":
+            continue
+        name = imported.target
         if name == "gc":
             out.add("gc")
         while name.startswith("judgetui") and name not in MODULES:
