@@ -8,7 +8,7 @@ acting at once both see each other's writes, and a refused act writes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from judgetui.i18n import _
@@ -97,7 +97,16 @@ class Station:
 
     # -- reading -------------------------------------------------------------------
 
-    def fold(self, snapshot: Snapshot) -> EventState:
+    def fold(self, snapshot: Snapshot, focus: Collection[str] | None = None) -> EventState:
+        """The state of ``snapshot``; with ``focus``, built only for an act about those
+        players (`judgetui.state.focus`: the same checks of the whole log, the same state
+        for them), when the focused fold vouches for the log."""
+        if focus is not None:
+            from judgetui.state.focus import fold_for
+
+            state = fold_for(shipped_rules(), snapshot.entries, focus)
+            if state is not None:
+                return self._adopt(state)
         return self.fold_entries(snapshot.entries)
 
     def fold_entries(self, entries: Iterable[Mapping[str, Any]]) -> EventState:
@@ -106,6 +115,10 @@ class Station:
             state = EventState.fold(shipped_rules(), entries)
         except MalformedLog as exc:
             raise EventFileError(f"{self.file.path}: {exc}") from None
+        return self._adopt(state)
+
+    def _adopt(self, state: EventState) -> EventState:
+        """Take the rules of a folded log (refused if not the ``expected_rules``)."""
         source = state.rules_source()
         if self.expected_rules is not None and source.sha256 != self.expected_rules:
             raise BadInput(
@@ -131,15 +144,19 @@ class Station:
             return None
         return state if count is None or state.count == count else None
 
-    def _state_of(self, snapshot: Snapshot) -> EventState:
+    def _state_of(self, snapshot: Snapshot, focus: Collection[str] | None = None) -> EventState:
         """The fold of ``snapshot``: the held state when it is of that very version."""
         held = self._held_for(snapshot.stamp, len(snapshot.entries))
-        return held if held is not None else self.fold(snapshot)
+        return held if held is not None else self.fold(snapshot, focus)
 
-    def _write(self, plan: Callable[[EventState], list[Entry]]) -> list[Entry]:
+    def _write(
+        self, plan: Callable[[EventState], list[Entry]], focus: Collection[str] | None = None
+    ) -> list[Entry]:
+        """Plan and append; ``focus``: the plan reads only those players (see `fold`)."""
+
         def build(snapshot: Snapshot) -> list[Entry]:
             try:
-                return plan(self._state_of(snapshot))
+                return plan(self._state_of(snapshot, focus))
             except validation_error() as exc:  # a value the event file's models refuse
                 raise BadInput(_validation_line(exc)) from None
 
@@ -185,7 +202,10 @@ class Station:
             result.append(outcome)
             return entries
 
-        self._write(plan)
+        # A witness note looks records up by id prefix, and a duplicate's id may be any
+        # record's: those read the whole state. Any other record reads only its players.
+        plain = request.same_as is None and request.duplicate_of is None
+        self._write(plan, focus=request.players if plain else None)
         return result[-1]
 
     def review(
