@@ -262,7 +262,33 @@ def verify_entries(entries: Sequence[Mapping[str, Any]], head: str | None = None
     A station that just loaded the file after a change checks the chain from what it
     read instead of reading and parsing the file a second time.
     """
+    if head is None and _whole(entries):  # the usual answer, without the walk's report
+        return VerifyResult(True, entries[-1]["hash"], len(entries), None, None)
     return verify_items([(entry.get("seq"), entry) for entry in entries], head)
+
+
+def _whole(entries: Sequence[Mapping[str, Any]]) -> bool:
+    """Whether a hashing `walk` of ``entries`` finds nothing wrong: its very checks (seq
+    1..n, each hash the entry's own, each prev the hash before), in one tight loop that
+    keeps no report (a third cheaper). On False the walk runs and says what is wrong."""
+    head = GENESIS_HASH
+    sha256, dumps, sort = hashlib.sha256, orjson.dumps, orjson.OPT_SORT_KEYS
+    count = 0
+    for entry in entries:
+        count += 1
+        if type(entry) is not dict:
+            return False
+        seq, stored = entry.get("seq"), entry.get("hash")
+        if type(seq) is not int or seq != count or type(stored) is not str:
+            return False
+        if entry.get("prev") != head:
+            return False
+        body = dict(entry)
+        del body["hash"]
+        if sha256(dumps(body, option=sort)).hexdigest() != stored:
+            return False
+        head = stored
+    return count > 0
 
 
 def _doc_id(key: str) -> int | None:
