@@ -17,23 +17,7 @@ from typing import TYPE_CHECKING
 
 from judgetui import diagnostics, errors, i18n, perf
 from judgetui.cli.common import _language, _open_station
-from judgetui.cli.event import (
-    cmd_check_rules,
-    cmd_config,
-    cmd_demo,
-    cmd_event,
-    cmd_players,
-    event_text,
-)
 from judgetui.cli.parser import FLAG_DEST, build_parser, parse_args
-from judgetui.cli.reading import (
-    cmd_export,
-    cmd_history,
-    cmd_player,
-    cmd_queue,
-    cmd_report,
-    cmd_verify,
-)
 from judgetui.cli.records import (
     cmd_classify,
     cmd_decide,
@@ -48,6 +32,84 @@ from judgetui.rules import RulesError
 
 if TYPE_CHECKING:
     import argparse
+
+    from judgetui.state import EventState
+
+# The organiser's commands (`judgetui.cli.event`) and those that read the event
+# (`judgetui.cli.reading`) are imported when one of them runs: a `record` loads neither.
+
+
+def cmd_check_rules(args: argparse.Namespace) -> int:
+    from judgetui.cli.event import cmd_check_rules as run
+
+    return run(args)
+
+
+def cmd_config(args: argparse.Namespace) -> int:
+    from judgetui.cli.event import cmd_config as run
+
+    return run(args)
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from judgetui.cli.event import cmd_demo as run
+
+    return run(args)
+
+
+def cmd_event(args: argparse.Namespace) -> int:
+    from judgetui.cli.event import cmd_event as run
+
+    return run(args)
+
+
+def cmd_players(args: argparse.Namespace) -> int:
+    from judgetui.cli.event import cmd_players as run
+
+    return run(args)
+
+
+def event_text(state: EventState) -> str:
+    from judgetui.cli.event import event_text as text
+
+    return text(state)
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from judgetui.cli.reading import cmd_export as run
+
+    return run(args)
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    from judgetui.cli.reading import cmd_history as run
+
+    return run(args)
+
+
+def cmd_player(args: argparse.Namespace) -> int:
+    from judgetui.cli.reading import cmd_player as run
+
+    return run(args)
+
+
+def cmd_queue(args: argparse.Namespace) -> int:
+    from judgetui.cli.reading import cmd_queue as run
+
+    return run(args)
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from judgetui.cli.reading import cmd_report as run
+
+    return run(args)
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from judgetui.cli.reading import cmd_verify as run
+
+    return run(args)
+
 
 __all__ = [
     "COMMANDS",

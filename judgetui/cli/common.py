@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from judgetui import diagnostics, i18n, perf, tty
+from judgetui import diagnostics, i18n, perf
 from judgetui.errors import CliError
 from judgetui.rules import Rules, load_rules, load_source, shipped_rules
 from judgetui.store import EventFile
@@ -99,6 +99,8 @@ def _emit_json(value: Any) -> None:
 
 def _open_station(args: argparse.Namespace, judge: str | None = None) -> int:
     _station_rules(args)
+    from judgetui import tty
+
     settings = _settings(args)  # bad settings: exit 2 before anything is on screen
     if (problem := tty.missing_terminal()) is not None:
         raise CliError(problem)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
-from typing import NoReturn
+from typing import NoReturn, cast
 
 from judgetui import i18n
 from judgetui.cli.common import _station
@@ -33,12 +33,24 @@ MAX_SEED = 2**32 - 1
 FLAG_DEST = "flag:"
 
 
+#: While the parser is being built (`build_parser`): argparse lays out a throwaway help
+#: text for each of its ~330 options (to check the metavar) at the terminal's width, which
+#: it asks of the terminal each time (and imports shutil for); none of it is shown.
+_building = False
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a bad option as one line and exit 2."""
 
     def error(self, message: str) -> NoReturn:
         where = self.prog.removeprefix("judgetui").strip()
         raise CliError(f"{where}: {message}" if where else message)
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        if _building:  # nothing built now is printed: any width will do
+            make = cast("type[argparse.HelpFormatter]", self.formatter_class)
+            return make(prog=self.prog, width=80)
+        return super()._get_formatter()
 
 
 def _yes_no(value: str) -> bool:
@@ -183,7 +195,16 @@ def _context_options(parser: argparse.ArgumentParser) -> None:
 def build_parser(rules: Rules | None = None) -> argparse.ArgumentParser:
     """The command line; ``record`` and ``classify`` take the questions of ``rules``
     (default: the shipped rules) as options."""
+    global _building
     rules = shipped_rules() if rules is None else rules
+    _building = True
+    try:
+        return _build(rules)
+    finally:
+        _building = False
+
+
+def _build(rules: Rules) -> argparse.ArgumentParser:
     parser = _Parser(prog="judgetui", description=_("The judge station for card-game tournaments."))
     _common(parser, top=True)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)

@@ -16,6 +16,8 @@ The package is domain-agnostic: entries are plain JSON dicts.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from judgetui.store.atomic import write_file_atomically
 from judgetui.store.chain import (
     GENESIS_HASH,
@@ -44,7 +46,9 @@ from judgetui.store.file import (
 )
 from judgetui.store.lock import DEFAULT_LOCK_TIMEOUT, _InterProcessLock
 from judgetui.store.permissions import FILE_MODE, JUDGES_GROUP
-from judgetui.store.storage import AtomicJSONStorage
+
+if TYPE_CHECKING:
+    from judgetui.store.storage import AtomicJSONStorage
 
 __all__ = [
     "DEFAULT_LOCK_TIMEOUT",
@@ -73,3 +77,12 @@ __all__ = [
     "verify_entries",
     "write_file_atomically",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """`AtomicJSONStorage` on first use: it imports TinyDB, which no command needs."""
+    if name == "AtomicJSONStorage":
+        from judgetui.store.storage import AtomicJSONStorage
+
+        return AtomicJSONStorage
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
