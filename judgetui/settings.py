@@ -202,7 +202,7 @@ def load(
     write_path = found or next(p for _, p in places if p is not None)
     if found is None:
         return LoadedSettings(None, None, tuple(seen), write_path, event_file)
-    values = _set_values(parse(read_text(found), found))
+    values = _values(read_text(found), found)
     return LoadedSettings(values, found, tuple(seen), write_path, event_file)
 
 
@@ -224,6 +224,72 @@ def read_text(path: Path) -> str:
 
 def _set_values(settings: Settings) -> dict[str, Any]:
     return settings.model_dump(exclude_unset=True)
+
+
+def _values(text: str, path: Path) -> dict[str, Any]:
+    """The values a settings file sets: `plain_values` when it vouches for them (no
+    pydantic: ~100 ms of a command), else pydantic's, which names the first problem."""
+    import tomllib
+
+    with suppress(tomllib.TOMLDecodeError):
+        plain = plain_values(tomllib.loads(text))
+        if plain is not None:
+            return plain
+    return _set_values(parse(text, path))
+
+
+#: `judgetui.settings_schema.Settings`, as the fast path reads it: each key in declaration
+#: order, its type, and its bounds (length or value). tests/unit/test_settings_fast.py
+#: holds it to the declaration and its verdicts to pydantic's.
+PLAIN_FIELDS: dict[str, tuple[type, int, int]] = {
+    "event_file": (str, 1, 4096),
+    "language": (str, 2, 2),
+    "theme": (str, 0, 0),
+    "refresh_ms": (int, 100, 5000),
+    "screenshot_dir": (str, 1, 4096),
+    "keys": (dict, 0, 0),
+}
+LANGUAGES = ("en", "ja")
+BINDING_ID = r"[a-z][a-z0-9_.-]{0,63}"
+KEY_LIST = r"([a-z0-9_+-]{1,32}|[!-+\--~])(,([a-z0-9_+-]{1,32}|[!-+\--~])){0,3}"
+
+
+def plain_values(data: Mapping[str, Any]) -> dict[str, Any] | None:
+    """What ``Settings.model_validate(data).model_dump(exclude_unset=True)`` gives, built
+    straight from ``data`` (parsed TOML) when every value is exactly one the declaration
+    keeps as it is; None when any is not (pydantic then decides, and words the refusal)."""
+    import re
+
+    if not data.keys() <= PLAIN_FIELDS.keys():
+        return None
+    for key in data:
+        kind, low, high = PLAIN_FIELDS[key]
+        value: Any = data[key]
+        exact = type(value) is kind  # (a bool is no int, as pydantic's strict mode says)
+        if not exact:
+            return None
+        if key == "language":
+            if value not in LANGUAGES:
+                return None
+        elif key == "theme":
+            from judgetui.station.themes import THEME_NAMES  # names only, no Textual
+
+            if value not in THEME_NAMES:
+                return None
+        elif key == "keys":
+            for binding, keys in value.items():
+                if type(binding) is not str or type(keys) is not str:
+                    return None
+                if not (re.fullmatch(BINDING_ID, binding) and re.fullmatch(KEY_LIST, keys)):
+                    return None
+        elif kind is int:
+            if not low <= value <= high:
+                return None
+        elif not low <= len(value) <= high:
+            return None
+    return {
+        key: dict(data[key]) if key == "keys" else data[key] for key in PLAIN_FIELDS if key in data
+    }
 
 
 def parse(text: str, path: Path | str) -> Settings:

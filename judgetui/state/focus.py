@@ -116,17 +116,21 @@ class _Focus:
             "scorekeeper_entered": self._entered,
             "investigation_closed": self._investigation_closed,
         }
+        check, handlers = reading.check, folding.HANDLERS
+        first = True
         for entry in entries:
-            data = reading.check(entry)
+            data = check(entry)
             kind = entry["kind"]
-            if (kind == "event_created") != (state.count == 0):
+            if (kind == "event_created") != first:
                 raise _Unsure(kind)
+            first = False
             if kind in _EVENT_KINDS:
-                folding.HANDLERS[kind](state, entry, data)
+                handlers[kind](state, entry, data)
             else:
                 on[kind](entry, data)  # KeyError: a rules change (or a kind not known here)
-            state.count += 1
-            state.head = str(entry.get("hash", ""))
+        # what `apply` leaves after each entry, once: no handler reads them
+        state.count = len(entries)
+        state.head = str(entries[-1].get("hash", ""))
         return state
 
     def _incident(self, entry: Mapping[str, Any], data: Mapping[str, Any]) -> None:
