@@ -54,6 +54,22 @@ __all__ = [
 ]
 
 
+Focus = Callable[[Sequence[Mapping[str, Any]]], Collection[str]]
+"""The players an act reads, from the log it is planned on (see `Station.fold`)."""
+
+
+def _owners_of(item: str) -> Focus:
+    """A review's or a void's players: those of every record and decision ``item`` may
+    name (its whole id or a prefix of it), so that the look-up sees all it would."""
+
+    def players(entries: Sequence[Mapping[str, Any]]) -> Collection[str]:
+        from judgetui.state.focus import owners
+
+        return owners(entries, item)
+
+    return players
+
+
 class Planner(ReviewPlanner, EventPlanner):
     """Turns a use case into log entries against a given state; writes nothing.
 
@@ -97,14 +113,14 @@ class Station:
 
     # -- reading -------------------------------------------------------------------
 
-    def fold(self, snapshot: Snapshot, focus: Collection[str] | None = None) -> EventState:
-        """The state of ``snapshot``; with ``focus``, built only for an act about those
-        players (`judgetui.state.focus`: the same checks of the whole log, the same state
-        for them), when the focused fold vouches for the log."""
+    def fold(self, snapshot: Snapshot, focus: Focus | None = None) -> EventState:
+        """The state of ``snapshot``; with ``focus`` (the players an act reads, from the
+        log), built only for them (`judgetui.state.focus`: the same checks of the whole
+        log, the same state for them), when the focused fold vouches for the log."""
         if focus is not None:
             from judgetui.state.focus import fold_for
 
-            state = fold_for(shipped_rules(), snapshot.entries, focus)
+            state = fold_for(shipped_rules(), snapshot.entries, focus(snapshot.entries))
             if state is not None:
                 return self._adopt(state)
         return self.fold_entries(snapshot.entries)
@@ -144,13 +160,13 @@ class Station:
             return None
         return state if count is None or state.count == count else None
 
-    def _state_of(self, snapshot: Snapshot, focus: Collection[str] | None = None) -> EventState:
+    def _state_of(self, snapshot: Snapshot, focus: Focus | None = None) -> EventState:
         """The fold of ``snapshot``: the held state when it is of that very version."""
         held = self._held_for(snapshot.stamp, len(snapshot.entries))
         return held if held is not None else self.fold(snapshot, focus)
 
     def _write(
-        self, plan: Callable[[EventState], list[Entry]], focus: Collection[str] | None = None
+        self, plan: Callable[[EventState], list[Entry]], focus: Focus | None = None
     ) -> list[Entry]:
         """Plan and append; ``focus``: the plan reads only those players (see `fold`)."""
 
@@ -205,7 +221,7 @@ class Station:
         # A witness note looks records up by id prefix, and a duplicate's id may be any
         # record's: those read the whole state. Any other record reads only its players.
         plain = request.same_as is None and request.duplicate_of is None
-        self._write(plan, focus=request.players if plain else None)
+        self._write(plan, focus=(lambda _entries: request.players) if plain else None)
         return result[-1]
 
     def review(
@@ -218,7 +234,8 @@ class Station:
         minor: bool | None = None,
     ) -> list[Entry]:
         return self._write(
-            lambda s: self.planner.plan_review(s, judge, item, action, penalty, note, minor)[0]
+            lambda s: self.planner.plan_review(s, judge, item, action, penalty, note, minor)[0],
+            focus=_owners_of(item),
         )
 
     def decide(
@@ -246,7 +263,7 @@ class Station:
         )
 
     def void(self, judge: str | None, item: str, note: str | None) -> list[Entry]:
-        return self._write(lambda s: self.planner.plan_void(s, judge, item, note))
+        return self._write(lambda s: self.planner.plan_void(s, judge, item, note), _owners_of(item))
 
     def correct(
         self, judge: str | None, item: str, note: str | None, request: RecordRequest

@@ -29,6 +29,7 @@ in ``records``/``decisions``. Only an act about the named players may read it.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from contextlib import suppress
 from typing import Any
 
 from judgetui.perf import collector_paused, settle_young_objects
@@ -45,10 +46,10 @@ from judgetui.state.checks import (
     _who,
 )
 from judgetui.state.event import EventState
-from judgetui.state.shapes import EXTENSION_ITEM, Mark, decision_id
+from judgetui.state.shapes import EXTENSION_ITEM, MIN_PREFIX, Mark, decision_id
 from judgetui.store import reading
 
-__all__ = ["fold_for"]
+__all__ = ["fold_for", "owners"]
 
 #: Kinds the fold's own handlers apply as they are: they are about the event, not a record.
 _EVENT_KINDS = frozenset(
@@ -63,6 +64,36 @@ _EVENT_KINDS = frozenset(
     }
 )
 _ENDED = frozenset({"voided", "superseded", "dismissed"})
+
+
+def owners(entries: Sequence[Mapping[str, Any]], item: str) -> frozenset[str]:
+    """The players of every record and decision whose id is ``item`` or begins with it
+    (a prefix of at least `MIN_PREFIX` characters): all that `EventState.find` may name,
+    so that a focused state finds what the full one finds. Entries it cannot read are
+    passed over: the focused fold refuses such a log (and the full fold decides)."""
+    prefix = len(item) >= MIN_PREFIX
+
+    def named(key: Any) -> bool:
+        return isinstance(key, str) and (key == item or (prefix and key.startswith(item)))
+
+    found: set[str] = set()
+    owner: dict[str, str] = {}
+    for entry in entries:
+        with suppress(Exception):
+            kind, data = entry["kind"], entry["data"]
+            if kind == "incident_recorded":
+                for rec in data["records"]:
+                    owner[rec["id"]] = rec["player"]
+                    if named(rec["id"]):
+                        found.add(rec["player"])
+            elif kind == "record_reviewed" and isinstance(data.get("replacement"), dict):
+                player = owner[data["record"]]
+                owner[data["replacement"]["id"]] = player
+                if named(data["replacement"]["id"]):
+                    found.add(player)
+            elif kind == "decision_made" and named(decision_id(int(entry["seq"]))):
+                found.add(data["player"])
+    return frozenset(found)
 
 
 class _Unsure(Exception):

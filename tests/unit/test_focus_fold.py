@@ -494,3 +494,78 @@ def test_event_state_fields_are_all_considered() -> None:
         "_kind_keys",
     }
     assert {f.name for f in fields(EventState)} <= considered
+
+
+# -- review and void: the players of what the item may name --------------------------
+
+
+def items(rng: random.Random, state: EventState) -> list[str]:
+    """Whole ids, prefixes (ambiguous ones too), decision ids and ids the event lacks."""
+    ids = [*state.records, *state.decisions]
+    out = ["nope", "decision-99999", "00000000-0000"]
+    for _ in range(10):
+        if ids:
+            chosen = rng.choice(ids)
+            out += [chosen, chosen[: rng.choice([5, 6, 8, 30, len(chosen)])]]
+    return out
+
+
+def review_or_void(state: EventState, rules: Rules, item: str, act: int) -> Any:
+    planner = Planner(rules, Caller("tester", None), ticking_clock(), counting_ids(88))
+    try:
+        if act == 0:
+            return planner.plan_void(state, HEAD, item, "in error")
+        action = ["confirm", "dismiss", "upgrade", "upgrade"][act - 1]
+        penalty = {3: "game_loss", 4: "double_warning"}.get(act)
+        entries, _record = planner.plan_review(state, HEAD, item, action, penalty, "ok")
+    except Exception as exc:  # the refusal is what is compared
+        return type(exc), str(exc)
+    return entries
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_every_review_and_void_plans_the_same_on_the_owners_focused_state(
+    tmp_path: Path, seed: int
+) -> None:
+    from judgetui.state.focus import owners
+
+    station = random_event(tmp_path / "event.json", seed, 50)
+    entries = station.file.load().entries
+    rules = station.rules
+    full = EventState.fold(rules, entries)
+    for item in items(random.Random(seed), full):
+        focused = fold_for(rules, entries, owners(entries, item))
+        assert focused is not None
+        assert focused.find(item) == full.find(item)
+        for act in range(5):
+            assert review_or_void(focused, rules, item, act) == review_or_void(
+                full, rules, item, act
+            )
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_review_and_void_write_the_same_bytes_focused_or_not(
+    tmp_path: Path, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = random_event(tmp_path / "event.json", seed, 40)
+    original = made.file.path.read_bytes()
+    rng = random.Random(seed)
+    for n, item in enumerate(items(rng, made.load())[:10]):
+        act = rng.randrange(3)
+        outcomes = []
+        for focused in (True, False):
+            path = tmp_path / f"copy-{n}-{focused}.json"
+            path.write_bytes(original)
+            station = station_for(path, made.rules, 600)
+            with monkeypatch.context() as patch:
+                if not focused:
+                    patch.setattr("judgetui.state.focus.fold_for", lambda *a: None)
+                try:
+                    if act == 0:
+                        said: Any = station.void(HEAD, item, "in error")
+                    else:
+                        said = station.review(HEAD, item, ["confirm", "dismiss"][act - 1])
+                except Exception as exc:  # the refusal is what is compared
+                    said = (type(exc), str(exc))
+            outcomes.append((said, path.read_bytes()))
+        assert outcomes[0] == outcomes[1]
