@@ -91,9 +91,9 @@ def test_a_write_from_the_station_plans_on_its_state_only_for_that_version(
     folds: list[int] = []
     real_fold = station.fold
 
-    def counting_fold(snap: Any) -> EventState:
+    def counting_fold(snap: Any, *focus: Any) -> EventState:
         folds.append(len(snap.entries))
-        return real_fold(snap)
+        return real_fold(snap, *focus)
 
     station.fold = counting_fold  # type: ignore[method-assign]
     station.held = lambda: (snapshot.stamp, state)
