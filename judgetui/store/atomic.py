@@ -73,7 +73,7 @@ def _splice(path: Path, raw: bytes, last: Any, sealed: Sequence[Mapping[str, Any
     end = _encode(path, last) + b"}}"
     if not raw.endswith(end):
         return None
-    parts = [raw[:-2]]
+    parts: list[bytes | memoryview] = [memoryview(raw)[:-2]]  # one copy of the file, not two
     for entry in sealed:
         parts.append(b',"%d":' % entry["seq"])
         parts.append(_encode(path, entry))
