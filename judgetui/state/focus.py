@@ -47,7 +47,7 @@ from judgetui.state.checks import (
 )
 from judgetui.state.event import EventState
 from judgetui.state.shapes import EXTENSION_ITEM, MIN_PREFIX, Mark, decision_id
-from judgetui.store import reading
+from judgetui.store import shapes
 
 __all__ = ["fold_for", "owners"]
 
@@ -134,6 +134,8 @@ class _Focus:
         """Every decision id, and whether it was voided."""
         self.decided: dict[str, str] = {}
         """Every decision's player, by decision id."""
+        self.keys: tuple[Collection[str], Collection[str], Mapping[str, Any], Mapping[str, Any]]
+        """The rules' warning levels, sanctions, penalties and infractions (`_kinds`)."""
 
     def fold(self, entries: Sequence[Mapping[str, Any]]) -> EventState:
         state = self.state
@@ -147,18 +149,27 @@ class _Focus:
             "scorekeeper_entered": self._entered,
             "investigation_closed": self._investigation_closed,
         }
-        check, handlers = reading.check, folding.HANDLERS
+        handlers = folding.HANDLERS
+        envelope, checks, models = shapes.check_Envelope, shapes.CHECKS, shapes.KINDS
         first = True
         for entry in entries:
-            data = check(entry)
-            kind = entry["kind"]
+            # `judgetui.store.reading.check`'s very checks, without its report (the full
+            # fold makes it): the envelope, then the declaration of the entry's kind
+            if type(entry) is not dict or not envelope(entry):
+                raise _Unsure("entry")
+            kind, data = entry["kind"], entry["data"]
+            model = models.get(kind)
+            if model is None or not checks[model](data):
+                raise _Unsure(kind)
             if (kind == "event_created") != first:
                 raise _Unsure(kind)
-            first = False
             if kind in _EVENT_KINDS:
                 handlers[kind](state, entry, data)
             else:
                 on[kind](entry, data)  # KeyError: a rules change (or a kind not known here)
+            if first:  # the event's rules are known now, and change no more here
+                self.keys = (*_kinds(state), state.rules.penalties, state.rules.infractions)
+                first = False
         # what `apply` leaves after each entry, once: no handler reads them
         state.count = len(entries)
         state.head = str(entries[-1].get("hash", ""))
@@ -166,13 +177,11 @@ class _Focus:
 
     def _incident(self, entry: Mapping[str, Any], data: Mapping[str, Any]) -> None:
         state = self.state
-        rules = state.rules
-        if data["infraction"] not in rules.infractions:
-            raise _Unsure("infraction")
-        incident = _text(data["incident"], "incident id")
+        warnings, sanctions, penalties, infractions = self.keys
+        incident = data["incident"]  # a str (its declaration): the fold's _text wants one
+        if data["infraction"] not in infractions or not incident:
+            raise _Unsure("incident")
         int(entry["seq"])  # the fold reads it for every record
-        warnings, sanctions = _kinds(state)
-        penalties = rules.penalties
         players = state.players
         owner, status, named = self.owner, self.status, self.named
         mine = 0
@@ -218,9 +227,7 @@ class _Focus:
                 raise _Unsure("replacement")
             int(entry["seq"])
             new = rep["id"]
-            state = self.state
-            warnings, sanctions = _kinds(state)
-            penalties = state.rules.penalties
+            warnings, sanctions, penalties, _infractions = self.keys
             sanction = rep.get("sanction")
             if (
                 not isinstance(new, str)
