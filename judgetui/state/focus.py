@@ -7,7 +7,8 @@ full fold (`judgetui.state.fold`) builds a `RecordState` for each of the 10,000 
 a big event, and that was most of a `record` process. `fold_for` reads the same entries
 from the event file itself (no cache anywhere: SECURITY.md) in one pass and:
 
-* holds every entry to its declaration (`judgetui.store.reading.check`, as the fold does);
+* holds every entry to its declaration (the generated checks `judgetui.store.reading.check`
+  runs for the fold);
 * applies the event's own entries (creation, rules, judges, rounds, finals, roster,
   cautions) with the fold's very handlers, and every entry about a named player's records
   and decisions too (an incident's records narrowed to the named players);
@@ -23,7 +24,8 @@ the named players and the event's own fields, the very state the full fold makes
 
 What the state does NOT hold: other players' records, decisions and status (each such
 player is in ``players``, with no records, still "active"), their records and decisions
-in ``records``/``decisions``. Only an act about the named players may read it.
+in ``records``/``decisions``. Only an act about the named players may read it: a record
+(its players), a review or a void (the players of what its item may name: `owners`).
 """
 
 from __future__ import annotations
