@@ -4,9 +4,10 @@ A station reads the file every time another station writes it. Every write rewri
 the whole file (atomically), but the bytes of a normal append are the old file without
 its last two characters (the log's and the document's closing braces), then the new
 log members, then those two braces again. `LogReader` keeps the bytes it read and
-checked; when the file changed it checks that the known prefix is byte-identical (one
-memcmp), parses only the new members and hashes only the new links of the chain from
-the head it verified. Anything else (a hand edit, a truncated or re-chained log, a
+checked (and what this process appended to them, in pieces: see `Held`); when the file
+changed it checks that the known prefix is byte-identical (one memcmp a piece), parses
+only the new members and hashes only the new links of the chain from the head it
+verified. Anything else (a hand edit, a truncated or re-chained log, a
 file rewritten by TinyDB with its own formatting, a log whose keys are out of order)
 takes the full path: parse everything, walk everything, verify everything, exactly as
 `EventFile.load` and `EventFile.verify` do.
@@ -24,6 +25,7 @@ from typing import Any
 
 import orjson
 
+from judgetui.store.atomic import Buffer
 from judgetui.store.chain import GENESIS_HASH, VerifyResult, read_log, verify_log, walk
 from judgetui.store.errors import EventFileError
 from judgetui.store.file import (
@@ -35,6 +37,7 @@ from judgetui.store.file import (
     _parse,
     _read_raw,
 )
+from judgetui.store.held import Held
 
 _CLOSE = b"}}"
 """How a file this reader can extend ends: the log's and the document's closing braces."""
@@ -66,8 +69,9 @@ class Read:
 
 @dataclass
 class _Known:
-    raw: bytes | None
-    """The file's bytes, when an append can be recognised after them (see `_appendable`)."""
+    body: tuple[Buffer, ...] | None
+    """The file's bytes without its closing ``}}``, in pieces (see `Held`), when an append
+    can be recognised after them (see `_appendable`)."""
     snapshot: Snapshot
     log: dict[str, Any]
     verdict: VerifyResult | None
@@ -122,7 +126,7 @@ class LogReader:
             if found is None:
                 raise self.file._missing()
             raw, st = found
-            if known is not None and known.raw is not None:
+            if known is not None and known.body is not None:
                 extended = self._extend(known, raw, FileStamp.from_stat(st))
                 if extended is not None:
                     if pending is None:
@@ -133,23 +137,36 @@ class LogReader:
 
     # -- the writer's side (see `judgetui.store.file.Holder`) -----------------------
 
-    def held(self) -> tuple[bytes, Snapshot] | None:
-        """The bytes last read and their snapshot, when an append can be spliced onto them."""
+    def held(self) -> Held | None:
+        """The version last read, when an append can be spliced onto its bytes."""
         with self._lock:
             known = self._known
-            if known is None or known.raw is None:
+            if known is None or known.body is None:
                 return None
-            return known.raw, known.snapshot
+            return Held(known.body, known.snapshot)
 
-    def wrote(self, raw: bytes, stamp: FileStamp) -> None:
-        """This process just wrote ``raw`` (now at the path, with ``stamp``): take it as
+    def wrote(self, pieces: tuple[Buffer, ...], stamp: FileStamp) -> None:
+        """This process just wrote ``pieces`` (now at the path, with ``stamp``): take it as
         read when it extends what is held (only the new members are parsed and their
-        links checked, as for any append); the next `read` hands it out."""
+        links checked, as for any append); the next `read` hands it out.
+
+        A write spliced onto the held body (`Held`) hands its very pieces back: then the
+        new bytes are known without comparing them, and held without copying them."""
         with self._lock:
             known = self._known
-            if known is None or known.raw is None:
+            if known is None or known.body is None:
                 return
-            extended = self._extend(known, raw, stamp)
+            body = known.body
+            if (
+                len(pieces) == len(body) + 2
+                and all(ours is theirs for ours, theirs in zip(pieces, body, strict=False))
+                and pieces[-1] == _CLOSE
+            ):
+                added = bytes(pieces[-2])
+                extended = self._take(known, added, _grown(body, added), stamp)
+            else:
+                raw = pieces[0] if len(pieces) == 1 else b"".join(pieces)
+                extended = self._extend(known, bytes(raw), stamp)
             if extended is None:
                 return  # the next read takes the file as it finds it
             pending = self._pending
@@ -174,20 +191,30 @@ class LogReader:
             raise EventFileError(walked.fault.unreadable(self.file.path))
         snapshot = Snapshot(meta=meta, entries=walked.entries, stamp=FileStamp.from_stat(st))
         verdict = verify_log(log) if verify else None
-        self._known = _Known(
-            raw if _appendable(raw, document, log) else None, snapshot, log, verdict
-        )
+        body = (memoryview(raw)[: -len(_CLOSE)],) if _appendable(raw, document, log) else None
+        self._known = _Known(body, snapshot, log, verdict)
         return Read(snapshot, len(snapshot.entries), False, verdict)
 
     def _extend(self, known: _Known, raw: bytes, stamp: FileStamp) -> Read | None:
         """The new version if it is the known one with log members appended, else None."""
-        assert known.raw is not None
-        cut = len(known.raw) - len(_CLOSE)
-        if len(raw) < len(known.raw) or not raw.endswith(_CLOSE):
+        assert known.body is not None
+        if not raw.endswith(_CLOSE):
             return None
-        if not raw.startswith(memoryview(known.raw)[:cut]):  # one memcmp, no copy
+        cut = 0
+        for piece in known.body:  # one memcmp a piece, no copy
+            if not raw.startswith(piece, cut):
+                return None
+            cut += len(piece)
+        if len(raw) < cut + len(_CLOSE):
             return None
         tail = raw[cut : -len(_CLOSE)]
+        return self._take(known, tail, (memoryview(raw)[: -len(_CLOSE)],), stamp)
+
+    def _take(
+        self, known: _Known, tail: bytes, body: tuple[Buffer, ...], stamp: FileStamp
+    ) -> Read | None:
+        """The known version with the log members ``tail`` appended (the file is ``body``
+        and the closing braces, with ``stamp``), else None (the full path decides)."""
         old = known.snapshot.entries
         count = len(old)
         if not tail:
@@ -221,8 +248,16 @@ class LogReader:
         log = known.log
         log.update(members)
         snapshot = Snapshot(meta=known.snapshot.meta, entries=entries, stamp=stamp)
-        self._known = _Known(raw, snapshot, log, verdict)
+        self._known = _Known(body, snapshot, log, verdict)
         return Read(snapshot, len(done.entries), True, verdict)
+
+
+def _grown(body: tuple[Buffer, ...], added: bytes) -> tuple[Buffer, ...]:
+    """``body`` with ``added`` after it, in at most two pieces: the bytes read (never
+    copied) and what this process appended since, joined (small)."""
+    if len(body) < 2:
+        return (*body, added)
+    return (body[0], bytes(body[1]) + added)
 
 
 def _appendable(raw: bytes, document: dict[str, Any], log: dict[str, Any]) -> bool:
