@@ -109,7 +109,7 @@ class Snapshot:
     """
 
     meta: dict[str, Any]
-    entries: list[dict[str, Any]]
+    entries: Sequence[dict[str, Any]]
     stamp: FileStamp
 
     @property

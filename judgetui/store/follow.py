@@ -20,11 +20,14 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import Any, overload
 
 import orjson
 
+from judgetui import perf
 from judgetui.store.atomic import Buffer
 from judgetui.store.chain import GENESIS_HASH, VerifyResult, read_log, verify_log, walk
 from judgetui.store.errors import EventFileError
@@ -59,7 +62,7 @@ class Read:
     verdict: VerifyResult | None
 
     @property
-    def entries(self) -> list[dict[str, Any]]:
+    def entries(self) -> Sequence[dict[str, Any]]:
         return self.snapshot.entries
 
     @property
@@ -73,7 +76,8 @@ class _Known:
     """The file's bytes without its closing ``}}``, in pieces (see `Held`), when an append
     can be recognised after them (see `_appendable`)."""
     snapshot: Snapshot
-    log: dict[str, Any]
+    log: dict[str, Any] | None
+    """The log table as parsed, until the chain's verdict is known (see `_release`)."""
     verdict: VerifyResult | None
 
 
@@ -107,7 +111,9 @@ class LogReader:
                 known = self._known
             assert known is not None
             if known.verdict is None:
+                assert known.log is not None
                 known.verdict = verify_log(known.log)
+                self._release(known)
             return known.verdict
 
     def read(self) -> Read | None:
@@ -193,7 +199,23 @@ class LogReader:
         verdict = verify_log(log) if verify else None
         body = (memoryview(raw)[: -len(_CLOSE)],) if _appendable(raw, document, log) else None
         self._known = _Known(body, snapshot, log, verdict)
+        if verdict is not None:
+            self._release(self._known)
         return Read(snapshot, len(snapshot.entries), False, verdict)
+
+    def _release(self, known: _Known) -> None:
+        """Let the parsed log go once the chain's verdict is known, keeping its last
+        entries (`_Log`): ~200 MB at 50,000 records, which the folded state does not
+        share (`judgetui.state.kept`). Whoever was handed the whole list keeps it for as
+        long as they need it. Nothing is let go when there are no bytes to read the
+        earlier entries back from (a file not laid out as the store writes it)."""
+        if known.body is None or isinstance(known.snapshot.entries, _Log):
+            return
+        old = known.snapshot
+        known.snapshot = Snapshot(old.meta, _Log.after(old.entries, known.body), old.stamp)
+        known.log = None
+        del old
+        perf.release_freed_memory()
 
     def _extend(self, known: _Known, raw: bytes, stamp: FileStamp) -> Read | None:
         """The new version if it is the known one with log members appended, else None."""
@@ -244,9 +266,11 @@ class LogReader:
             done = walk(items, hashing=False, count=count, head=head)
             if done.fault is not None:
                 return None
-        entries = [*old, *done.entries]
+        grown = old.grown if isinstance(old, _Log) else None
+        entries = grown(done.entries, body) if grown else [*old, *done.entries]
         log = known.log
-        log.update(members)
+        if log is not None:
+            log.update(members)
         snapshot = Snapshot(meta=known.snapshot.meta, entries=entries, stamp=stamp)
         self._known = _Known(body, snapshot, log, verdict)
         return Read(snapshot, len(done.entries), True, verdict)
@@ -258,6 +282,80 @@ def _grown(body: tuple[Buffer, ...], added: bytes) -> tuple[Buffer, ...]:
     if len(body) < 2:
         return (*body, added)
     return (body[0], bytes(body[1]) + added)
+
+
+KEPT = 1024
+"""How many of the last entries a reader keeps parsed once it let the parse go: more
+than any follower asks for between two of its reads."""
+
+
+class _Log(Sequence[dict[str, Any]]):
+    """The log as a reader holds it once it let the parse go: the last `KEPT` entries as
+    parsed, the earlier ones parsed again from the held bytes when asked for (the same
+    bytes, so entries equal to those read, walked and verified before).
+
+    Followers read the end of the log (its length, the last entries, the new ones);
+    anything else (a fold of it all, a comparison) costs a parse of the held bytes.
+    """
+
+    __slots__ = ("_body", "_count", "_tail")
+
+    def __init__(self, count: int, tail: list[dict[str, Any]], body: tuple[Buffer, ...]) -> None:
+        self._count = count
+        self._tail = tail
+        self._body = body
+
+    @classmethod
+    def after(cls, entries: Sequence[dict[str, Any]], body: tuple[Buffer, ...]) -> _Log:
+        return cls(len(entries), list(entries[-KEPT:]), body)
+
+    def grown(self, new: Sequence[dict[str, Any]], body: tuple[Buffer, ...]) -> _Log:
+        """This log with ``new`` appended; ``body`` is the new version's bytes."""
+        return _Log(self._count + len(new), [*self._tail, *new][-KEPT:], body)
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> dict[str, Any]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[dict[str, Any]]: ...
+
+    def __getitem__(self, index: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
+        first = self._count - len(self._tail)
+        if isinstance(index, slice):
+            start, stop, step = index.indices(self._count)
+            if start >= first and step == 1:
+                return self._tail[start - first : max(start, stop) - first]
+            return self._whole()[index]
+        at = index + self._count if index < 0 else index
+        if not 0 <= at < self._count:
+            raise IndexError("log index out of range")
+        if at >= first:
+            return self._tail[at - first]
+        return self._whole()[at]
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        if len(self._tail) == self._count:
+            return iter(self._tail)
+        return iter(self._whole())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str | bytes):
+            return NotImplemented
+        return len(other) == self._count and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _whole(self) -> list[dict[str, Any]]:
+        """Every entry, parsed again from the held bytes (as `LogReader._full` parsed them)."""
+        raw = b"".join(self._body) + _CLOSE
+        document = _parse(Path("<held>"), raw)
+        _meta, log = _check_header(Path("<held>"), document)
+        walked = read_log(log)
+        assert walked.fault is None and len(walked.entries) == self._count
+        return walked.entries
 
 
 def _appendable(raw: bytes, document: dict[str, Any], log: dict[str, Any]) -> bool:
