@@ -19,7 +19,9 @@ dicts), the same `VerifyResult`, or the same `EventFileError`.
 from __future__ import annotations
 
 import os
+import sys
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -213,8 +215,10 @@ class LogReader:
             return
         old = known.snapshot
         known.snapshot = Snapshot(old.meta, _Log.after(old.entries, known.body), old.stamp)
+        entries, log = old.entries, known.log
         known.log = None
         del old
+        _let_go(entries, log)
         perf.release_freed_memory()
 
     def _extend(self, known: _Known, raw: bytes, stamp: FileStamp) -> Read | None:
@@ -282,6 +286,34 @@ def _grown(body: tuple[Buffer, ...], added: bytes) -> tuple[Buffer, ...]:
     if len(body) < 2:
         return (*body, added)
     return (body[0], bytes(body[1]) + added)
+
+
+_FREED_AT_ONCE = 8192
+"""Entries freed between two chances for the App's thread to run (see `_let_go`):
+~20 ms of freeing at 50k records."""
+
+
+def _let_go(entries: Sequence[dict[str, Any]], log: dict[str, Any] | None) -> None:
+    """Free the parsed log a slice at a time, oldest first, when nothing else holds it.
+
+    Freeing ~90,000 parsed entries at once (50k records) held the interpreter for
+    80-160 ms, in the follower's thread, right after the first paint: a judge's first
+    key waited for it. A slice at a time, with a pause between (``sleep(0)`` lets the
+    App's thread in), the longest wait measured ~20 ms. Slices of `_FREED_AT_ONCE`: what
+    other threads allocate in a pause lands in arenas half freed and keeps them (with
+    a pause every 2,048 entries a thread allocating once a millisecond kept 38 MB;
+    every 8,192, ~10 MB). A list or table someone else holds (a `Read` handed out) is
+    only let go, to be freed when they are done with it.
+    """
+    if not isinstance(entries, list) or sys.getrefcount(entries) > 3:  # ours, the call's
+        return
+    if log is not None:
+        if sys.getrefcount(log) > 3:
+            return
+        log.clear()  # its keys only: the entries are still in the list
+    while entries:
+        del entries[:_FREED_AT_ONCE]
+        time.sleep(0)
 
 
 KEPT = 1024

@@ -203,3 +203,20 @@ def test_the_folded_state_keeps_no_string_or_number_of_the_parse(demo: Path, rul
         )
     ]
     assert shared == []
+
+
+def test_a_parse_only_the_reader_holds_is_freed_and_one_handed_out_is_left_alone() -> None:
+    entries = [{"seq": n} for n in range(20_000)]
+    log = {str(n): entry for n, entry in enumerate(entries)}
+    store_follow._let_go(entries, log)
+    assert entries == [] and log == {}  # nobody else held them: freed, a slice at a time
+
+    entries = [{"seq": n} for n in range(10)]
+    log = {str(n): entry for n, entry in enumerate(entries)}
+    handed_out = entries  # e.g. a Read's snapshot
+    store_follow._let_go(entries, log)
+    assert handed_out == [{"seq": n} for n in range(10)] and len(log) == 10
+    table = dict(log)
+    also = table
+    store_follow._let_go(list(entries), table)
+    assert also == log  # a table someone holds: untouched too
