@@ -118,9 +118,15 @@ _IOV_MAX = 512
 
 
 def _write_all(fd: int, data: bytes | Sequence[Buffer]) -> None:
-    """Write ``data`` (bytes, or pieces one after the other) to ``fd``, all of it."""
-    pieces = [memoryview(data)] if isinstance(data, bytes) else [memoryview(p) for p in data]
-    pieces = [p for p in pieces if p.nbytes]
+    """Write ``data`` (bytes, or pieces one after the other: `os.writev`) to ``fd``, all of it."""
+    if isinstance(data, bytes):
+        view = memoryview(data)
+        while view:
+            written = os.write(fd, view)
+            view = view[written:]
+        return
+    pieces = [memoryview(piece) for piece in data]
+    pieces = [piece for piece in pieces if piece.nbytes]
     while pieces:
         written = os.writev(fd, pieces[:_IOV_MAX])
         while pieces and written >= pieces[0].nbytes:  # drop what was written
