@@ -356,7 +356,11 @@ def test_failed_write_keeps_previous_file(
                 return real_write(fd, bytes(data[:100]))
             raise OSError(errno.ENOSPC, "No space left on device")
 
+        def short_then_fail_v(fd: int, buffers: Any) -> int:  # the pieces of a splice
+            return short_then_fail(fd, b"".join(bytes(b) for b in buffers))
+
         monkeypatch.setattr(os, "write", short_then_fail)
+        monkeypatch.setattr(os, "writev", short_then_fail_v)
     elif fault == "dump":
         real_dumps = orjson.dumps
 
