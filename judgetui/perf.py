@@ -119,3 +119,29 @@ def restore_collector(saved: tuple[int, int, int] | None) -> None:
 def long_lived() -> None:
     """The collector on for a long-lived process (the station), even inside `one_shot`."""
     gc.enable()
+
+
+def release_freed_memory() -> None:
+    """Give the memory freed since back to the system now (glibc's ``malloc_trim``).
+
+    After a station lets a parsed event file go (the store's `LogReader`), the larger
+    blocks it was made of stay in the C allocator's heap, counted in the station's
+    resident size: ~55 MB at 50,000 records, which ``malloc_trim`` returns in ~5 ms.
+    Nothing where the C library has no ``malloc_trim`` (it is glibc's).
+    """
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
+
+
+@functools.cache
+def _malloc_trim() -> Callable[[int], int] | None:
+    import ctypes
+    import ctypes.util
+
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        trim: Callable[[int], int] = libc.malloc_trim
+    except (OSError, AttributeError):
+        return None
+    return trim

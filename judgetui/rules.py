@@ -13,11 +13,12 @@ second copy to keep in step. An event keeps the exact text of its rules in its o
 nothing here reads a cache, an environment variable or a file in $HOME.
 
 Validated rules are remembered in memory only, keyed by the full sha256 of their text
-(`parse_rules`). The text that ships with the package is the one exception to running
-the pydantic validator: it is part of the installed code, validated by the tests
-(``tests/test_rules_one_shape.py``), and built straight from its TOML by `_construct`,
-which walks these same declarations' type hints, when a text's sha256 is the shipped
-file's. That keeps pydantic's import and schema build (most of a `judgetui record`'s
+(`parse_rules`). The text that ships with the package (and those earlier versions
+shipped, `EARLIER_SHIPPED`) are the one exception to running the pydantic validator: they
+are part of the installed code, validated by the tests (``tests/unit/test_rules_one_shape.py``,
+``tests/unit/test_rules_earlier.py``), and built straight from their TOML by `_construct`,
+which walks these same declarations' type hints, when a text's sha256 is one of theirs.
+That keeps pydantic's import and schema build (most of a `judgetui record`'s
 start-up) out of every command on an event made with the shipped rules.
 """
 
@@ -537,8 +538,8 @@ def rules_source(text: str, path: str = "rules.toml") -> RulesSource:
     known = _BY_HASH.get(digest)
     if known is not None:
         return known
-    if digest == _shipped_sha256():
-        # the package's own file, validated by the tests: built without pydantic
+    if digest == _shipped_sha256() or digest in EARLIER_SHIPPED:
+        # a file the package ships or shipped, validated by the tests: built without pydantic
         rules = _construct(Rules, _parse_toml(text, path))
     else:
         rules = _validate(text, path)
@@ -592,6 +593,22 @@ def shipped_rules_text() -> str:
         if packaged.is_file():
             return packaged.read_text(encoding="utf-8")
     return (here.parent / "rules.toml").read_text(encoding="utf-8")
+
+
+#: The sha256 of every rules.toml an earlier version shipped. An event keeps the text it was
+#: made with, so these come back on every command of an event begun before an upgrade;
+#: `tests/unit/test_rules_earlier.py` keeps each text and holds the build equal to
+#: pydantic's, so they too are built without pydantic.
+EARLIER_SHIPPED = frozenset(
+    {
+        "f4eada39d00ef54a731d2f1893a730505e6cb5ffeef3022e5d0ad8ced10dbab1",
+        "4fca3d0ad9cee5a93c1e1dcdbabcdcf59ca27541e9ab951fd5ded92645ea8c45",
+        "ae7101145c97cf9bf5ce320308932582642ac8645fa11023027d3ecaaae95a9a",
+        "abbfa2b333222a1f8f2a0be0f6b40f8833fb442da9c925d3505543fc5a67ac6a",
+        "4c0a255b3d592acfda8e5743e0ef9abec9a3444ade6a91632840767877144a49",
+        "e0e54e71d36425eab7d39217a32966dc240a96348487cdbcf78289cae0111a80",
+    }
+)
 
 
 @cache

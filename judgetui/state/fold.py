@@ -33,6 +33,7 @@ from judgetui.state.checks import (
     _use_rules,
     _who,
 )
+from judgetui.state.kept import WORDS, fresh, own, word, words
 from judgetui.state.queries import is_round_item
 from judgetui.state.shapes import (
     DecisionState,
@@ -143,17 +144,18 @@ def _on_finals_entered(state: EventState, entry: Entry, data: Entry) -> None:
 def _on_players_imported(state: EventState, entry: Entry, data: Entry) -> None:
     for player in data["players"]:
         pid = _text(player["id"], "player id")
-        name = _shown(_text(player["name"], "player name"))
+        name = own(_shown(_text(player["name"], "player name")))
         existing = state.players.get(pid)
         if existing is None:
+            pid = own(pid)
             existing = state.players[pid] = PlayerState(pid, name)
         else:
             existing.name = name
         # absent in files written before rosters kept them
-        existing.reading = _shown(_optional_text(player.get("reading"), "player reading"))
-        existing.dci = _shown(_optional_text(player.get("dci"), "player dci"))
+        existing.reading = own(_shown(_optional_text(player.get("reading"), "player reading")))
+        existing.dci = own(_shown(_optional_text(player.get("dci"), "player dci")))
         table = player.get("table")
-        existing.table = table if type(table) is int else None
+        existing.table = own(table) if type(table) is int else None
 
 
 def _on_caution_given(state: EventState, entry: Entry, data: Entry) -> None:
@@ -161,50 +163,61 @@ def _on_caution_given(state: EventState, entry: Entry, data: Entry) -> None:
 
 
 def _on_incident_recorded(state: EventState, entry: Entry, data: Entry) -> None:
-    judge = _shown(entry.get("judge") or "")
+    # What the state keeps is its own copy (`judgetui.state.kept`), not the parse's: a
+    # shared word (WORDS[...]) or a copy (own); small numbers and "" are shared anyway.
+    words_ = WORDS
+    judge = words_[_shown(entry.get("judge") or "")]
     role = state.judges[judge].role if judge in state.judges else "floor"
     note = _shown_note(data.get("note", ""))
+    note = note and own(note)
     # Types, choices and a non-empty records list: checked by the declaration.
-    infraction = _infraction(state, data["infraction"])
-    phase: Phase = data["phase"]
-    incident = _text(data["incident"], "incident id")
-    os_user, client = _shown(entry.get("os_user")), _shown(entry.get("client"))
+    infraction = words_[_infraction(state, data["infraction"])]
+    phase: Phase = words_[data["phase"]]
+    incident = fresh((_text(data["incident"], "incident id"), ""))
+    os_user, client = words_[_shown(entry.get("os_user"))], words_[_shown(entry.get("client"))]
     table, game, extension = data.get("table"), data.get("game"), data.get("extension")
-    opponent = _shown(data.get("opponent"))
-    duplicate_of = data.get("duplicate_of")
+    if table is not None or game is not None or extension is not None:
+        table, game, extension = own(table), own(game), own(extension)
+    opponent, duplicate_of = data.get("opponent"), data.get("duplicate_of")
+    if opponent is not None or duplicate_of is not None:
+        opponent, duplicate_of = own(_shown(opponent)), own(duplicate_of)
+    minutes_late = data.get("minutes_late")
+    if minutes_late is not None:
+        minutes_late = own(minutes_late)
+    at, seq = fresh((entry["at"], "")), int(entry["seq"]) + 0
     for rec in data["records"]:
         _check_record(state, rec)
-        record_id = rec["id"]
-        warning = rec["warning"]
-        sanction = rec.get("sanction")
-        status = rec["status"]
+        record_id = fresh((rec["id"], ""))
+        warning = words_[rec["warning"]]
+        sanction = words_[rec.get("sanction")]
+        status = words_[rec["status"]]
         record = RecordState(
             id=record_id,
             incident=incident,
-            player=rec["player"],
+            player=state.players[rec["player"]].id,
             infraction=infraction,
             warning=warning,
             sanction=sanction,
-            penalty=rec["penalty"],
-            minimum=rec["minimum"],
-            recommended=rec["recommended"],
+            penalty=words_[rec["penalty"]],
+            minimum=words_[rec["minimum"]],
+            recommended=words_[rec["recommended"]],
             points=int(rec["points"]),
             status=status,
-            applies=rec.get("applies"),
+            applies=words_[rec.get("applies")],
             minor=bool(rec["minor"]),
             draft_only=bool(rec.get("draft_only", False)),
             investigation=bool(rec.get("investigation", False)),
             intentional=bool(data["intentional"]),
             disruptive=bool(data["disruptive"]),
-            flags=tuple(data.get("flags", ())),
-            minutes_late=data.get("minutes_late"),
+            flags=words(data.get("flags", ())),
+            minutes_late=minutes_late,
             judge=judge,
             judge_role=role,
             round=int(data["round"]),
             phase=phase,
-            at=entry["at"],
+            at=at,
             note=note,
-            seq=int(entry["seq"]),
+            seq=seq,
             reviewed=role == "head",
             os_user=os_user,
             client=client,
@@ -233,16 +246,16 @@ def _on_witness_noted(state: EventState, entry: Entry, data: Entry) -> None:
     record.witnesses = (
         *record.witnesses,
         WitnessNote(
-            judge=_shown(entry.get("judge") or ""),
-            at=entry["at"],
-            note=_shown_note(_text(data["note"], "witness note")),
-            seq=int(entry["seq"]),
-            table=table,
-            game=game,
-            opponent=opponent,
-            extension=extension,
-            os_user=os_user,
-            client=client,
+            judge=word(_shown(entry.get("judge") or "")),
+            at=own(entry["at"]),
+            note=own(_shown_note(_text(data["note"], "witness note"))),
+            seq=own(int(entry["seq"])),
+            table=own(table),
+            game=own(game),
+            opponent=own(opponent),
+            extension=own(extension),
+            os_user=word(os_user),
+            client=word(client),
         ),
     )
 
@@ -250,12 +263,15 @@ def _on_witness_noted(state: EventState, entry: Entry, data: Entry) -> None:
 def _on_record_reviewed(state: EventState, entry: Entry, data: Entry) -> None:
     record = state.records[data["record"]]
     action = _one_of(data["action"], _REVIEW_ACTIONS, "review action")
+    words_ = WORDS
     record.reviewed = True
-    record.reviewed_at = entry["at"]
-    record.review_action = action
-    record.reviewed_by = _shown(entry.get("judge"))
-    record.review_note = _shown_note(data.get("note", ""))
-    record.reviewed_os_user, record.reviewed_client = _who(entry)
+    record.reviewed_at = fresh((entry["at"], ""))
+    record.review_action = words_[action]
+    record.reviewed_by = words_[_shown(entry.get("judge"))]
+    note = _shown_note(data.get("note", ""))
+    record.review_note = note and own(note)
+    os_user, client = _who(entry)
+    record.reviewed_os_user, record.reviewed_client = words_[os_user], words_[client]
     state._points.pop(record.player, None)
     if action == "confirm":
         record.status = "issued"
@@ -270,18 +286,18 @@ def _on_record_reviewed(state: EventState, entry: Entry, data: Entry) -> None:
         new = RecordState(
             **{
                 **{f: getattr(record, f) for f in RecordState.__slots__},
-                "id": rep["id"],
-                "warning": rep["warning"],
-                "sanction": rep.get("sanction"),
-                "penalty": rep["penalty"],
-                "points": int(rep["points"]),
-                "status": rep["status"],
-                "applies": rep.get("applies"),
+                "id": own(rep["id"]),
+                "warning": word(rep["warning"]),
+                "sanction": word(rep.get("sanction")),
+                "penalty": word(rep["penalty"]),
+                "points": own(int(rep["points"])),
+                "status": word(rep["status"]),
+                "applies": word(rep.get("applies")),
                 "minor": bool(rep["minor"]),
                 "investigation": bool(rep.get("investigation", False)),
                 "supersedes": record.id,
-                "seq": int(entry["seq"]),
-                "at": entry["at"],
+                "seq": own(int(entry["seq"])),
+                "at": record.reviewed_at,
                 "reviewed": True,
                 "reviewed_by": record.reviewed_by,
                 "review_note": record.review_note,
@@ -294,22 +310,22 @@ def _on_record_reviewed(state: EventState, entry: Entry, data: Entry) -> None:
 
 
 def _on_decision_made(state: EventState, entry: Entry, data: Entry) -> None:
-    seq = int(entry["seq"])
+    seq = own(int(entry["seq"]))
     os_user, client = _who(entry)
     decision = DecisionState(
-        player=_player(state, data["player"]),
-        penalty=_decided(state, data["penalty"]),
-        points=int(data["points"]),
-        phase=_phase(data["phase"]),
-        round=int(data["round"]),
-        judge=_shown(entry.get("judge") or ""),
-        at=entry["at"],
-        note=_shown_note(data.get("note", "")),
-        applies=data.get("applies"),
+        player=state.players[_player(state, data["player"])].id,
+        penalty=word(_decided(state, data["penalty"])),
+        points=own(int(data["points"])),
+        phase=word(_phase(data["phase"])),
+        round=own(int(data["round"])),
+        judge=word(_shown(entry.get("judge") or "")),
+        at=own(entry["at"]),
+        note=own(_shown_note(data.get("note", ""))),
+        applies=word(data.get("applies")),
         seq=seq,
         id=decision_id(seq),
-        os_user=os_user,
-        client=client,
+        os_user=word(os_user),
+        client=word(client),
     )
     if decision.id in state.decisions or decision.id in state.records:
         raise ValueError(f"decision id {decision.id!r} used twice")
@@ -325,9 +341,9 @@ def _on_record_voided(state: EventState, entry: Entry, data: Entry) -> None:
     before = record.past()
     record.voided_status = record.status
     record.status = "voided"
-    record.voided_by = _shown(entry.get("judge"))
-    record.voided_at = entry["at"]
-    record.void_note = _shown_note(_text(data["note"], "void note"))
+    record.voided_by = word(_shown(entry.get("judge")))
+    record.voided_at = own(entry["at"])
+    record.void_note = own(_shown_note(_text(data["note"], "void note")))
     # A decision made on a count this record was part of no longer stands.
     for decision in state.players[record.player].decisions:
         if decision.standing and voiding_reopens(
@@ -342,9 +358,9 @@ def _on_decision_voided(state: EventState, entry: Entry, data: Entry) -> None:
     decision = state.decisions[_text(data["decision"], "decision id")]
     if decision.voided_by is not None:
         raise ValueError(f"decision {decision.id!r} is already voided")
-    decision.voided_by = _shown(entry.get("judge") or "")
-    decision.voided_at = entry["at"]
-    decision.void_note = _shown_note(_text(data["note"], "void note"))
+    decision.voided_by = word(_shown(entry.get("judge") or ""))
+    decision.voided_at = own(entry["at"])
+    decision.void_note = own(_shown_note(_text(data["note"], "void note")))
     _recompute_status(state, decision.player)
 
 
@@ -365,7 +381,7 @@ def _on_scorekeeper_entered(state: EventState, entry: Entry, data: Entry) -> Non
         key = _text(item, "item id")
         if not is_round_item(state, key):
             raise ValueError(f"unknown round-list item {key!r}")
-        state.entered.setdefault(key, Mark(judge, entry["at"]))
+        state.entered.setdefault(own(key), Mark(judge, own(entry["at"])))
 
 
 def _on_investigation_closed(state: EventState, entry: Entry, data: Entry) -> None:
@@ -376,8 +392,8 @@ def _on_investigation_closed(state: EventState, entry: Entry, data: Entry) -> No
         raise ValueError(f"record {record.id!r} opened no investigation")
     if record.id in state.closed_investigations:
         raise ValueError(f"the investigation of {record.id!r} is already closed")
-    finding = _shown_note(_text(data["finding"], "finding"))
-    state.closed_investigations[record.id] = Mark(judge, entry["at"], finding)
+    finding = own(_shown_note(_text(data["finding"], "finding")))
+    state.closed_investigations[record.id] = Mark(judge, own(entry["at"]), finding)
 
 
 def _recompute_status(state: EventState, player: str) -> None:

@@ -59,7 +59,22 @@ def _encode(path: Path, document: Mapping[str, Any]) -> bytes:
         ) from exc
 
 
-def _splice(path: Path, raw: bytes, last: Any, sealed: Sequence[Mapping[str, Any]]) -> bytes | None:
+Buffer = bytes | memoryview
+"""A piece of a file being written: the bytes read or held (a view, no copy) or new ones."""
+
+
+def _members(path: Path, sealed: Sequence[Mapping[str, Any]]) -> bytes:
+    """The log members for ``sealed``, each as ``,"<seq>":<entry>`` (compact, as `_encode`)."""
+    parts = []
+    for entry in sealed:
+        parts.append(b',"%d":' % entry["seq"])
+        parts.append(_encode(path, entry))
+    return b"".join(parts)
+
+
+def _splice(
+    path: Path, raw: Buffer, last: Any, sealed: Sequence[Mapping[str, Any]]
+) -> tuple[Buffer, ...] | None:
     """``raw`` with ``sealed`` added to its log, without dumping the rest; None if it cannot.
 
     ``raw`` must parse to a document whose last table is the log and whose log's last
@@ -69,16 +84,55 @@ def _splice(path: Path, raw: bytes, last: Any, sealed: Sequence[Mapping[str, Any
     `_encode` gives for the whole document with the entries added. Any other layout (a
     hand edit, TinyDB's own indented rewrite) does not end so, and the caller dumps the
     whole document instead.
+
+    The result is the new file in pieces (``raw`` without its closing braces as a view,
+    the new members, the braces), for `_write_atomically` to write one after the other:
+    the file's bytes are never copied into a second object of their size.
     """
-    end = _encode(path, last) + b"}}"
-    if not raw.endswith(end):
+    return _splice_onto(path, (memoryview(raw),), last, sealed, closed=True)
+
+
+def _splice_onto(
+    path: Path,
+    body: tuple[Buffer, ...],
+    last: Any,
+    sealed: Sequence[Mapping[str, Any]],
+    *,
+    closed: bool = False,
+) -> tuple[Buffer, ...] | None:
+    """Like `_splice` for a file held in pieces: ``body`` is the file without its closing
+    braces (or with them, ``closed``); None unless it ends with ``last``'s own dump."""
+    if not body:
         return None
-    parts: list[bytes | memoryview] = [memoryview(raw)[:-2]]  # one copy of the file, not two
-    for entry in sealed:
-        parts.append(b',"%d":' % entry["seq"])
-        parts.append(_encode(path, entry))
-    parts.append(b"}}")
-    return b"".join(parts)
+    end = _encode(path, last) + (b"}}" if closed else b"")
+    tail = body[-1]
+    if len(tail) < len(end) or bytes(tail[len(tail) - len(end) :]) != end:
+        return None
+    if closed:
+        body = (*body[:-1], memoryview(tail)[:-2])
+    return (*body, _members(path, sealed), b"}}")
+
+
+_IOV_MAX = 512
+"""Pieces per `os.writev` (the system's limit is 1024 on Linux; a write has a handful)."""
+
+
+def _write_all(fd: int, data: bytes | Sequence[Buffer]) -> None:
+    """Write ``data`` (bytes, or pieces one after the other: `os.writev`) to ``fd``, all of it."""
+    if isinstance(data, bytes):
+        view = memoryview(data)
+        while view:
+            written = os.write(fd, view)
+            view = view[written:]
+        return
+    pieces = [memoryview(piece) for piece in data]
+    pieces = [piece for piece in pieces if piece.nbytes]
+    while pieces:
+        written = os.writev(fd, pieces[:_IOV_MAX])
+        while pieces and written >= pieces[0].nbytes:  # drop what was written
+            written -= pieces.pop(0).nbytes
+        if written:
+            pieces[0] = pieces[0][written:]
 
 
 def _fsync_folder(path: Path) -> None:
@@ -131,7 +185,7 @@ def _publish_new(temp: Path, path: Path) -> None:
 
 def _write_atomically(
     path: Path,
-    data: bytes,
+    data: bytes | Sequence[Buffer],
     like: os.stat_result | None,
     *,
     hold_new: bool = False,
@@ -139,8 +193,11 @@ def _write_atomically(
 ) -> os.stat_result:
     """Replace ``path`` with ``data`` durably, or raise StoreWriteError leaving it untouched.
 
-    Returns the stat of the file written (taken from its own descriptor, before anyone
-    else can replace it).
+    ``data`` may be pieces, written one after the other (`_splice`).
+
+    Returns the stat of the file written, taken from its own descriptor: with
+    ``hold_new``, after it took the name (a rename changes the inode's ctime), while it
+    is still held, so that it is the stat a reader of the path sees until the next write.
 
     ``like`` is the stat of the file being replaced (its mode/group are kept);
     ``None`` means a new file (mode 0o660, group ``judges``). ``hold_new``: hold an
@@ -158,10 +215,7 @@ def _write_atomically(
             _set_new_file_permissions(fd)
         else:
             _copy_permissions(fd, like)
-        view = memoryview(data)
-        while view:
-            written = os.write(fd, view)
-            view = view[written:]
+        _write_all(fd, data)
         os.fsync(fd)
         written_stat = os.fstat(fd)
         if not hold_new:
@@ -186,6 +240,8 @@ def _write_atomically(
             )
         ) from exc
     try:
+        if fd >= 0:
+            written_stat = os.fstat(fd)  # as the path shows it now (see above)
         _fsync_folder(path)
     finally:
         if fd >= 0:

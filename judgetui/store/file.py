@@ -34,7 +34,7 @@ from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal
 
 import orjson
 
@@ -42,9 +42,11 @@ from judgetui import diagnostics
 from judgetui.i18n import _
 from judgetui.perf import collector_paused, settle_young_objects
 from judgetui.store.atomic import (
+    Buffer,
     _encode,
     _remove_leftover_temps,
     _splice,
+    _splice_onto,
     _write_atomically,
 )
 from judgetui.store.chain import (
@@ -65,6 +67,9 @@ from judgetui.store.errors import (
 )
 from judgetui.store.lock import DEFAULT_LOCK_TIMEOUT, _flock_until, _InterProcessLock, _same_inode
 
+if TYPE_CHECKING:
+    from judgetui.store.held import Holder as Holder
+
 SCHEMA_VERSION = 1
 META_TABLE = "meta"
 LOG_TABLE = "log"
@@ -80,15 +85,19 @@ logger.addHandler(logging.NullHandler())
 
 @dataclass(frozen=True, slots=True)
 class FileStamp:
-    """Identity of one version of the file: any atomic replace changes the inode."""
+    """Identity of one version of the file: any atomic replace changes the inode, and
+    any write in place its ctime (which no user can set back, unlike the mtime)."""
 
     inode: int
     mtime_ns: int
     size: int
+    ctime_ns: int = 0
 
     @classmethod
     def from_stat(cls, st: os.stat_result) -> FileStamp:
-        return cls(inode=st.st_ino, mtime_ns=st.st_mtime_ns, size=st.st_size)
+        return cls(
+            inode=st.st_ino, mtime_ns=st.st_mtime_ns, size=st.st_size, ctime_ns=st.st_ctime_ns
+        )
 
 
 @dataclass(frozen=True)
@@ -100,7 +109,7 @@ class Snapshot:
     """
 
     meta: dict[str, Any]
-    entries: list[dict[str, Any]]
+    entries: Sequence[dict[str, Any]]
     stamp: FileStamp
 
     @property
@@ -110,17 +119,6 @@ class Snapshot:
             return GENESIS_HASH
         head: str = self.entries[-1]["hash"]
         return head
-
-
-class Holder(Protocol):
-    """What a writer already holds of the file (a station's `LogReader`): `EventFile.append`
-    writes from it, without parsing the file again, when the file is still those bytes."""
-
-    def held(self) -> tuple[bytes, Snapshot] | None:
-        """The bytes last read and their snapshot (None: nothing a write can splice onto)."""
-
-    def wrote(self, raw: bytes, stamp: FileStamp) -> None:
-        """The file as this process just wrote it (``raw`` is at the path, with ``stamp``)."""
 
 
 WriteWay = Literal["held", "spliced", "full"]
@@ -285,6 +283,9 @@ class EventFile:
         )
         self.last_write: WriteWay | None = None
         """How the last `append` that wrote made the file (for tests and benchmarks)."""
+        self.last_read: bool | None = None
+        """Whether the last `append` read the file under the lock (False: the holder's
+        stamp and last bytes showed it was the version held; for tests and benchmarks)."""
 
     def __repr__(self) -> str:
         return f"EventFile({str(self.path)!r})"
@@ -440,12 +441,14 @@ class EventFile:
         must not modify the snapshot nor write to this file. Returning no entries
         writes nothing.
 
-        A write costs what changed: when the bytes read under the lock are exactly those
-        ``holder`` holds, its snapshot is used and the file is not parsed again; and the
-        new file is the bytes read with the new members spliced in before the closing
-        braces (`_splice`), byte-identical to a dump of the whole document, which is
-        made only when the file is not laid out as the store writes it. ``holder`` is
-        then told the new bytes (`Holder.wrote`), so it need not read them back.
+        A write costs what changed: when the file under the lock is the version ``holder``
+        holds (its stamp and last bytes, `Held.is_file`; else the bytes read are compared
+        with the held ones), its snapshot is used and the file is neither read nor parsed
+        again; and the new file is those bytes with the new members spliced in before the
+        closing braces (`_splice`), written in pieces without copying them, byte-identical
+        to a dump of the whole document, which is made only when the file is not laid out
+        as the store writes it. ``holder`` is then told the new file (`Holder.wrote`), so
+        it need not read it back.
 
         When the chain the entries were added to was already broken, the write still
         happens (the head judge must be able to go on working) and ``logger`` gets a
@@ -456,16 +459,25 @@ class EventFile:
             fd, st = self._hold_current()
             try:
                 _remove_leftover_temps(self.path)
-                raw = _read_fd(self.path, fd)
+                st = os.fstat(fd)  # under both locks: the version this write extends
                 held = holder.held() if holder is not None else None
+                if held is not None and not held.snapshot.entries:
+                    held = None
+                raw: bytes | None = None
+                self.last_read = held is None or not held.is_file(fd, st)
+                if self.last_read:
+                    raw = _read_fd(self.path, fd)
+                    if held is not None and not held.same_bytes(raw):
+                        held = None
                 document: dict[str, Any] | None = None
                 last: Any = None
-                if held is not None and held[0] == raw and held[1].entries:
-                    # The very bytes the holder read: its snapshot is this file's.
-                    known = held[1]
+                if held is not None:
+                    # The very version the holder read: its snapshot is this file's.
+                    known = held.snapshot
                     snapshot = Snapshot(known.meta, known.entries, FileStamp.from_stat(st))
                     last = known.entries[-1]
                 else:
+                    assert raw is not None
                     document, snapshot = self._parse_event(raw, st)
                     log = document.get(LOG_TABLE)
                     if log and next(reversed(document)) == LOG_TABLE:
@@ -475,28 +487,33 @@ class EventFile:
                     return []
                 next_seq = snapshot.entries[-1]["seq"] + 1 if snapshot.entries else 1
                 sealed = seal(self.path, new, next_seq, snapshot.head)
-                data = None
-                if last is not None and (
-                    document is None
-                    or not any(str(e["seq"]) in document[LOG_TABLE] for e in sealed)
+                pieces: tuple[Buffer, ...] | None = None
+                if held is not None:
+                    pieces = _splice_onto(self.path, held.body, last, sealed)
+                elif last is not None and not any(
+                    str(e["seq"]) in document[LOG_TABLE]  # type: ignore[index]
+                    for e in sealed
                 ):
-                    data = _splice(self.path, raw, last, sealed)
-                way: WriteWay = "held" if document is None else "spliced"
-                if data is None:
+                    assert raw is not None
+                    pieces = _splice(self.path, raw, last, sealed)
+                way: WriteWay = "held" if held is not None else "spliced"
+                if pieces is None:
                     way = "full"
                     if document is None:
+                        if raw is None:
+                            raw = _read_fd(self.path, fd)
                         document, _snapshot = self._parse_event(raw, st)
                     log = document.setdefault(LOG_TABLE, {})
                     for entry in sealed:
                         log[str(entry["seq"])] = entry
-                    data = _encode(self.path, document)
-                written = _write_atomically(self.path, data, like=st, hold_new=True)
+                    pieces = (_encode(self.path, document),)
+                written = _write_atomically(self.path, pieces, like=st, hold_new=True)
                 self.last_write = way
             finally:
                 os.close(fd)
         # Outside the lock: the entries are in memory, and other stations need not wait.
         if holder is not None:
-            holder.wrote(data, FileStamp.from_stat(written))
+            holder.wrote(pieces, FileStamp.from_stat(written))
         _warn_if_broken(self.path, snapshot.entries)
         return sealed
 

@@ -4,9 +4,10 @@ A station reads the file every time another station writes it. Every write rewri
 the whole file (atomically), but the bytes of a normal append are the old file without
 its last two characters (the log's and the document's closing braces), then the new
 log members, then those two braces again. `LogReader` keeps the bytes it read and
-checked; when the file changed it checks that the known prefix is byte-identical (one
-memcmp), parses only the new members and hashes only the new links of the chain from
-the head it verified. Anything else (a hand edit, a truncated or re-chained log, a
+checked (and what this process appended to them, in pieces: see `Held`); when the file
+changed it checks that the known prefix is byte-identical (one memcmp a piece), parses
+only the new members and hashes only the new links of the chain from the head it
+verified. Anything else (a hand edit, a truncated or re-chained log, a
 file rewritten by TinyDB with its own formatting, a log whose keys are out of order)
 takes the full path: parse everything, walk everything, verify everything, exactly as
 `EventFile.load` and `EventFile.verify` do.
@@ -18,12 +19,18 @@ dicts), the same `VerifyResult`, or the same `EventFileError`.
 from __future__ import annotations
 
 import os
+import sys
 import threading
+import time
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import Any, overload
 
 import orjson
 
+from judgetui import perf
+from judgetui.store.atomic import Buffer
 from judgetui.store.chain import GENESIS_HASH, VerifyResult, read_log, verify_log, walk
 from judgetui.store.errors import EventFileError
 from judgetui.store.file import (
@@ -35,6 +42,7 @@ from judgetui.store.file import (
     _parse,
     _read_raw,
 )
+from judgetui.store.held import Held
 
 _CLOSE = b"}}"
 """How a file this reader can extend ends: the log's and the document's closing braces."""
@@ -56,7 +64,7 @@ class Read:
     verdict: VerifyResult | None
 
     @property
-    def entries(self) -> list[dict[str, Any]]:
+    def entries(self) -> Sequence[dict[str, Any]]:
         return self.snapshot.entries
 
     @property
@@ -66,10 +74,12 @@ class Read:
 
 @dataclass
 class _Known:
-    raw: bytes | None
-    """The file's bytes, when an append can be recognised after them (see `_appendable`)."""
+    body: tuple[Buffer, ...] | None
+    """The file's bytes without its closing ``}}``, in pieces (see `Held`), when an append
+    can be recognised after them (see `_appendable`)."""
     snapshot: Snapshot
-    log: dict[str, Any]
+    log: dict[str, Any] | None
+    """The log table as parsed, until the chain's verdict is known (see `_release`)."""
     verdict: VerifyResult | None
 
 
@@ -103,7 +113,9 @@ class LogReader:
                 known = self._known
             assert known is not None
             if known.verdict is None:
+                assert known.log is not None
                 known.verdict = verify_log(known.log)
+                self._release(known)
             return known.verdict
 
     def read(self) -> Read | None:
@@ -122,7 +134,7 @@ class LogReader:
             if found is None:
                 raise self.file._missing()
             raw, st = found
-            if known is not None and known.raw is not None:
+            if known is not None and known.body is not None:
                 extended = self._extend(known, raw, FileStamp.from_stat(st))
                 if extended is not None:
                     if pending is None:
@@ -133,23 +145,36 @@ class LogReader:
 
     # -- the writer's side (see `judgetui.store.file.Holder`) -----------------------
 
-    def held(self) -> tuple[bytes, Snapshot] | None:
-        """The bytes last read and their snapshot, when an append can be spliced onto them."""
+    def held(self) -> Held | None:
+        """The version last read, when an append can be spliced onto its bytes."""
         with self._lock:
             known = self._known
-            if known is None or known.raw is None:
+            if known is None or known.body is None:
                 return None
-            return known.raw, known.snapshot
+            return Held(known.body, known.snapshot)
 
-    def wrote(self, raw: bytes, stamp: FileStamp) -> None:
-        """This process just wrote ``raw`` (now at the path, with ``stamp``): take it as
+    def wrote(self, pieces: tuple[Buffer, ...], stamp: FileStamp) -> None:
+        """This process just wrote ``pieces`` (now at the path, with ``stamp``): take it as
         read when it extends what is held (only the new members are parsed and their
-        links checked, as for any append); the next `read` hands it out."""
+        links checked, as for any append); the next `read` hands it out.
+
+        A write spliced onto the held body (`Held`) hands its very pieces back: then the
+        new bytes are known without comparing them, and held without copying them."""
         with self._lock:
             known = self._known
-            if known is None or known.raw is None:
+            if known is None or known.body is None:
                 return
-            extended = self._extend(known, raw, stamp)
+            body = known.body
+            if (
+                len(pieces) == len(body) + 2
+                and all(ours is theirs for ours, theirs in zip(pieces, body, strict=False))
+                and pieces[-1] == _CLOSE
+            ):
+                added = bytes(pieces[-2])
+                extended = self._take(known, added, _grown(body, added), stamp)
+            else:
+                raw = pieces[0] if len(pieces) == 1 else b"".join(pieces)
+                extended = self._extend(known, bytes(raw), stamp)
             if extended is None:
                 return  # the next read takes the file as it finds it
             pending = self._pending
@@ -174,20 +199,48 @@ class LogReader:
             raise EventFileError(walked.fault.unreadable(self.file.path))
         snapshot = Snapshot(meta=meta, entries=walked.entries, stamp=FileStamp.from_stat(st))
         verdict = verify_log(log) if verify else None
-        self._known = _Known(
-            raw if _appendable(raw, document, log) else None, snapshot, log, verdict
-        )
+        body = (memoryview(raw)[: -len(_CLOSE)],) if _appendable(raw, document, log) else None
+        self._known = _Known(body, snapshot, log, verdict)
+        if verdict is not None:
+            self._release(self._known)
         return Read(snapshot, len(snapshot.entries), False, verdict)
+
+    def _release(self, known: _Known) -> None:
+        """Let the parsed log go once the chain's verdict is known, keeping its last
+        entries (`_Log`): ~200 MB at 50,000 records, which the folded state does not
+        share (`judgetui.state.kept`). Whoever was handed the whole list keeps it for as
+        long as they need it. Nothing is let go when there are no bytes to read the
+        earlier entries back from (a file not laid out as the store writes it)."""
+        if known.body is None or isinstance(known.snapshot.entries, _Log):
+            return
+        old = known.snapshot
+        known.snapshot = Snapshot(old.meta, _Log.after(old.entries, known.body), old.stamp)
+        entries, log = old.entries, known.log
+        known.log = None
+        del old
+        _let_go(entries, log)
+        perf.release_freed_memory()
 
     def _extend(self, known: _Known, raw: bytes, stamp: FileStamp) -> Read | None:
         """The new version if it is the known one with log members appended, else None."""
-        assert known.raw is not None
-        cut = len(known.raw) - len(_CLOSE)
-        if len(raw) < len(known.raw) or not raw.endswith(_CLOSE):
+        assert known.body is not None
+        if not raw.endswith(_CLOSE):
             return None
-        if not raw.startswith(memoryview(known.raw)[:cut]):  # one memcmp, no copy
+        cut = 0
+        for piece in known.body:  # one memcmp a piece, no copy
+            if not raw.startswith(piece, cut):
+                return None
+            cut += len(piece)
+        if len(raw) < cut + len(_CLOSE):
             return None
         tail = raw[cut : -len(_CLOSE)]
+        return self._take(known, tail, (memoryview(raw)[: -len(_CLOSE)],), stamp)
+
+    def _take(
+        self, known: _Known, tail: bytes, body: tuple[Buffer, ...], stamp: FileStamp
+    ) -> Read | None:
+        """The known version with the log members ``tail`` appended (the file is ``body``
+        and the closing braces, with ``stamp``), else None (the full path decides)."""
         old = known.snapshot.entries
         count = len(old)
         if not tail:
@@ -217,12 +270,124 @@ class LogReader:
             done = walk(items, hashing=False, count=count, head=head)
             if done.fault is not None:
                 return None
-        entries = [*old, *done.entries]
+        grown = old.grown if isinstance(old, _Log) else None
+        entries = grown(done.entries, body) if grown else [*old, *done.entries]
         log = known.log
-        log.update(members)
+        if log is not None:
+            log.update(members)
         snapshot = Snapshot(meta=known.snapshot.meta, entries=entries, stamp=stamp)
-        self._known = _Known(raw, snapshot, log, verdict)
+        self._known = _Known(body, snapshot, log, verdict)
         return Read(snapshot, len(done.entries), True, verdict)
+
+
+def _grown(body: tuple[Buffer, ...], added: bytes) -> tuple[Buffer, ...]:
+    """``body`` with ``added`` after it, in at most two pieces: the bytes read (never
+    copied) and what this process appended since, joined (small)."""
+    if len(body) < 2:
+        return (*body, added)
+    return (body[0], bytes(body[1]) + added)
+
+
+_FREED_AT_ONCE = 8192
+"""Entries freed between two chances for the App's thread to run (see `_let_go`):
+~20 ms of freeing at 50k records."""
+
+
+def _let_go(entries: Sequence[dict[str, Any]], log: dict[str, Any] | None) -> None:
+    """Free the parsed log a slice at a time, oldest first, when nothing else holds it.
+
+    Freeing ~90,000 parsed entries at once (50k records) held the interpreter for
+    80-160 ms, in the follower's thread, right after the first paint: a judge's first
+    key waited for it. A slice at a time, with a pause between (``sleep(0)`` lets the
+    App's thread in), the longest wait measured ~20 ms. Slices of `_FREED_AT_ONCE`: what
+    other threads allocate in a pause lands in arenas half freed and keeps them (with
+    a pause every 2,048 entries a thread allocating once a millisecond kept 38 MB;
+    every 8,192, ~10 MB). A list or table someone else holds (a `Read` handed out) is
+    only let go, to be freed when they are done with it.
+    """
+    if not isinstance(entries, list) or sys.getrefcount(entries) > 3:  # ours, the call's
+        return
+    if log is not None:
+        if sys.getrefcount(log) > 3:
+            return
+        log.clear()  # its keys only: the entries are still in the list
+    while entries:
+        del entries[:_FREED_AT_ONCE]
+        time.sleep(0)
+
+
+KEPT = 1024
+"""How many of the last entries a reader keeps parsed once it let the parse go: more
+than any follower asks for between two of its reads."""
+
+
+class _Log(Sequence[dict[str, Any]]):
+    """The log as a reader holds it once it let the parse go: the last `KEPT` entries as
+    parsed, the earlier ones parsed again from the held bytes when asked for (the same
+    bytes, so entries equal to those read, walked and verified before).
+
+    Followers read the end of the log (its length, the last entries, the new ones);
+    anything else (a fold of it all, a comparison) costs a parse of the held bytes.
+    """
+
+    __slots__ = ("_body", "_count", "_tail")
+
+    def __init__(self, count: int, tail: list[dict[str, Any]], body: tuple[Buffer, ...]) -> None:
+        self._count = count
+        self._tail = tail
+        self._body = body
+
+    @classmethod
+    def after(cls, entries: Sequence[dict[str, Any]], body: tuple[Buffer, ...]) -> _Log:
+        return cls(len(entries), list(entries[-KEPT:]), body)
+
+    def grown(self, new: Sequence[dict[str, Any]], body: tuple[Buffer, ...]) -> _Log:
+        """This log with ``new`` appended; ``body`` is the new version's bytes."""
+        return _Log(self._count + len(new), [*self._tail, *new][-KEPT:], body)
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> dict[str, Any]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[dict[str, Any]]: ...
+
+    def __getitem__(self, index: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
+        first = self._count - len(self._tail)
+        if isinstance(index, slice):
+            start, stop, step = index.indices(self._count)
+            if start >= first and step == 1:
+                return self._tail[start - first : max(start, stop) - first]
+            return self._whole()[index]
+        at = index + self._count if index < 0 else index
+        if not 0 <= at < self._count:
+            raise IndexError("log index out of range")
+        if at >= first:
+            return self._tail[at - first]
+        return self._whole()[at]
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        if len(self._tail) == self._count:
+            return iter(self._tail)
+        return iter(self._whole())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str | bytes):
+            return NotImplemented
+        return len(other) == self._count and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _whole(self) -> list[dict[str, Any]]:
+        """Every entry, parsed again from the held bytes (as `LogReader._full` parsed them)."""
+        raw = b"".join(self._body) + _CLOSE
+        document = _parse(Path("<held>"), raw)
+        _meta, log = _check_header(Path("<held>"), document)
+        walked = read_log(log)
+        assert walked.fault is None and len(walked.entries) == self._count
+        return walked.entries
 
 
 def _appendable(raw: bytes, document: dict[str, Any], log: dict[str, Any]) -> bool:
