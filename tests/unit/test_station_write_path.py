@@ -1,0 +1,40 @@
+"""What a station's own write waits on before the judge sees "recorded".
+
+The store checks the whole chain after a write only while someone listens to its
+warnings (`EventFile.append`); the command line listens, to print the warning on stderr.
+A station has no stderr of its own (the terminal is the station's) and shows a broken
+chain as its banner, so it runs with nobody listening, and its writes skip that check.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+
+from judgetui.cli import main
+
+
+def listeners() -> list[logging.Handler]:
+    store = logging.getLogger("judgetui.store")
+    return [h for h in store.handlers if not isinstance(h, logging.NullHandler)]
+
+
+def test_the_station_runs_with_no_listener_on_the_store_warnings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import judgetui.station.app
+
+    seen: list[list[logging.Handler]] = []
+
+    def run_station(**kwargs: object) -> int:
+        seen.append(listeners())
+        return 0
+
+    monkeypatch.setattr(judgetui.station.app, "run_station", run_station)
+    monkeypatch.setattr("judgetui.tty.missing_terminal", lambda: None)
+    before = listeners()
+    assert main(["--db", str(tmp_path / "e.json"), "--lang", "en"]) == 0
+    assert seen == [[]]
+    assert listeners() == before  # put back as found
