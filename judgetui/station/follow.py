@@ -84,8 +84,10 @@ class EventFileFollower:
                 self.catch_up()
                 if watch is None or self._wake.is_set():
                     self._wake.wait(self.poll_seconds)
-                else:
-                    watch.wait(self.poll_seconds)
+                elif watch.wait(self.poll_seconds):
+                    # Maybe this station's own write, whose result it is about to be
+                    # handed: wait for it rather than read the whole file back.
+                    self.session.station.wait_for_writes(self.poll_seconds)
                 self._wake.clear()
         finally:
             self._file_watch = None
