@@ -2,8 +2,9 @@
 
 `QueueIndex` (what a station's `Session.queue` keeps) recomputes only the players the
 new entries touched. After any sequence of acts by several judges (records, requests,
-reviews, voids, decisions, the finals, a roster import, rounds), read in batches of any
-size, it must give exactly `EventState.queue()`: the same items, in the same order.
+reviews, voids, witness notes, decisions, the finals, a roster import, rounds), read
+in batches of any size, it must give exactly `EventState.queue()`: the same items, in
+the same order.
 """
 
 from __future__ import annotations
@@ -28,9 +29,12 @@ from judgetui.store import EventFile
 from judgetui.store.follow import LogReader
 from tests.helpers.event import FIXED_NOW, FLOOR, HEAD, counting_ids, ticking_clock
 
-PLAYERS = [f"P{i}" for i in range(1, 6)]
-INFRACTIONS = ["slow_play", "tardiness", "game_rules_violation", "cheating", "collusion"]
-PENALTIES = [None, "single_warning", "game_loss", "match_loss", "disqualification"]
+PLAYERS = [f"P{i}" for i in range(1, 7)]
+INFRACTIONS = [
+    *["slow_play", "tardiness", "game_rules_violation", "drawing_extra_cards"] * 3,
+    "cheating",  # the cheating group, and a disqualification: now and then
+]
+PENALTIES = [None, None, None, "single_warning", "double_warning", "game_loss"]
 
 
 def writer(path: Path, rules: Rules, n: int) -> Station:
@@ -51,26 +55,33 @@ def new_event(path: Path, rules: Rules) -> None:
     station.import_players(HEAD, [Player(id=p, name=f"Player {p}") for p in PLAYERS])
 
 
-ACT = st.one_of(
-    st.tuples(
-        st.just("record"),
-        st.integers(0, 1),  # head or floor judge
-        st.lists(st.sampled_from(PLAYERS), min_size=1, max_size=2, unique=True),
-        st.sampled_from(INFRACTIONS),
-        st.booleans(),
-        st.booleans(),
-        st.sampled_from(PENALTIES),
-        st.sampled_from([(), ("suspected_cheating",)]),
-    ),
-    st.tuples(
-        st.just("review"), st.integers(0, 20), st.sampled_from(["confirm", "dismiss", "upgrade"])
-    ),
-    st.tuples(st.just("void"), st.integers(0, 40)),
-    st.tuples(st.just("decide"), st.integers(0, 20), st.integers(0, 3)),
-    st.tuples(st.just("finals")),
-    st.tuples(st.just("import"), st.integers(1, 3)),
-    st.tuples(st.just("round"), st.integers(1, 8)),
+RECORD = st.tuples(
+    st.just("record"),
+    st.integers(0, 1),  # head or floor judge
+    st.lists(st.sampled_from(PLAYERS), min_size=1, max_size=2, unique=True),
+    st.sampled_from(INFRACTIONS),
+    st.booleans(),
+    st.booleans(),
+    st.sampled_from(PENALTIES),
+    st.sampled_from([(), (), ("suspected_cheating",)]),
 )
+REVIEW = st.tuples(
+    st.just("review"), st.integers(0, 20), st.sampled_from(["confirm", "dismiss", "upgrade"])
+)
+DECIDE = st.tuples(st.just("decide"), st.integers(0, 20), st.sampled_from([0, 0, 1, 2, 3, 4]))
+ACTS: dict[str, st.SearchStrategy[tuple[Any, ...]]] = {
+    "record": RECORD,
+    "review": REVIEW,
+    "decide": DECIDE,
+    "void": st.tuples(st.just("void"), st.integers(0, 40)),
+    "witness": st.tuples(st.just("witness"), st.integers(0, 40)),
+    "finals": st.tuples(st.just("finals")),
+    "import": st.tuples(st.just("import"), st.integers(1, 3)),
+    "round": st.tuples(st.just("round"), st.integers(1, 8)),
+}
+#: Records most of the time (warnings pile up into decisions owed), the rest now and then.
+WEIGHTS = {"record": 12, "review": 6, "decide": 3, "void": 2, "witness": 1}
+ACT = st.sampled_from([k for k in ACTS for _ in range(WEIGHTS.get(k, 1))]).flatmap(ACTS.__getitem__)
 STEP = st.tuples(ACT, st.integers(0, 1), st.booleans())  # act, writer, read after it?
 
 
@@ -100,11 +111,18 @@ def act(station: Station, state: EventState, step: tuple[Any, ...]) -> None:
         elif kind == "void" and state.records:
             ids = list(state.records)
             station.void(HEAD, ids[step[1] % len(ids)], "entered in error")
+        elif kind == "witness" and state.records:
+            earlier = list(state.records.values())[step[1] % len(state.records)]
+            request = RecordRequest(
+                [earlier.player], earlier.infraction, False, True, note="saw it", same_as=earlier.id
+            )
+            station.record(FLOOR, request)
         elif kind == "decide":
             owed = [i for i in queue if i.kind == "decision"]
             if owed:
                 item = owed[step[1] % len(owed)]
-                options = list(state.rules.three_warnings.options)
+                # The penalty the queue names (always allowed), or another option.
+                options = [item.penalty, *state.rules.three_warnings.options]
                 station.decide(HEAD, item.player, options[step[2] % len(options)])
         elif kind == "finals":
             station.enter_finals(HEAD)
@@ -121,7 +139,7 @@ def act(station: Station, state: EventState, step: tuple[Any, ...]) -> None:
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-@given(st.lists(STEP, min_size=1, max_size=25))
+@given(st.lists(STEP, min_size=1, max_size=30))
 def test_the_session_queue_equals_the_whole_walk_after_any_acts(
     tmp_path_factory: pytest.TempPathFactory, steps: list[tuple[Any, ...]]
 ) -> None:
