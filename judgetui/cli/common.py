@@ -5,8 +5,11 @@ station (the one command that is a Textual program, imported only when it opens)
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -111,13 +114,36 @@ def _open_station(args: argparse.Namespace, judge: str | None = None) -> int:
     diagnostics.info("station start: %s (uid %d)", db, os.getuid())
     code = 1
     try:
-        code = run_station(
-            db=db,
-            rules_path=args.rules,
-            judge=judge or args.judge,
-            language=_language(args),
-            settings=settings,
-        )
+        with _store_warnings_left_to_the_banner():
+            code = run_station(
+                db=db,
+                rules_path=args.rules,
+                judge=judge or args.judge,
+                language=_language(args),
+                settings=settings,
+            )
     finally:
         diagnostics.info("station stop: exit %d", code)
     return code
+
+
+@contextmanager
+def _store_warnings_left_to_the_banner() -> Iterator[None]:
+    """No listener on the store's warnings while a station runs.
+
+    The store warns of a write onto a broken chain only while someone listens, and
+    checks the whole chain after every write to know (`EventFile.append`): 50 ms at
+    10,000 records, 230 ms at 50,000, in the worker a judge waits on for "recorded".
+    A station needs neither: its terminal is the station's own (Textual swallows what
+    is printed to stderr), and a broken chain is its banner, from the follower's check
+    of each new link. The one-shot commands keep their warning line on stderr.
+    """
+    store = logging.getLogger("judgetui.store")
+    listening = [h for h in store.handlers if not isinstance(h, logging.NullHandler)]
+    for handler in listening:
+        store.removeHandler(handler)
+    try:
+        yield
+    finally:
+        for handler in listening:
+            store.addHandler(handler)

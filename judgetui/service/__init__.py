@@ -8,6 +8,7 @@ acting at once both see each other's writes, and a refused act writes nothing.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -110,6 +111,8 @@ class Station:
         self.holder: Holder | None = None
         """What the station has read of the file (its `LogReader`): a write to those very
         bytes neither parses them again nor reads its own result back."""
+        self._writes = 0
+        self._writes_done = threading.Condition()
 
     # -- reading -------------------------------------------------------------------
 
@@ -176,7 +179,25 @@ class Station:
             except validation_error() as exc:  # a value the event file's models refuse
                 raise BadInput(_validation_line(exc)) from None
 
-        return self.file.append(build, holder=self.holder)
+        with self._writes_done:
+            self._writes += 1
+        try:
+            return self.file.append(build, holder=self.holder)
+        finally:
+            with self._writes_done:
+                self._writes -= 1
+                self._writes_done.notify_all()
+
+    def wait_for_writes(self, timeout: float) -> bool:
+        """Wait until no write of this service is under way; False if ``timeout`` passed.
+
+        A station's follower, told by the kernel that the file was replaced while its
+        own write is under way, waits for that write: the write hands its result to the
+        follower's reader (`Holder.wrote`), where reading the file back would cost a
+        read and a compare of the whole file, beside the write a judge waits on.
+        """
+        with self._writes_done:
+            return self._writes_done.wait_for(lambda: self._writes == 0, timeout)
 
     # -- use cases -----------------------------------------------------------------
 

@@ -184,51 +184,65 @@ def open_investigations(state: EventState) -> list[RecordState]:
     ]
 
 
+def record_item(record: RecordState) -> QueueItem | None:
+    """The queue item a record makes (a request, or a notice not reviewed), if any."""
+    if record.status == "pending":
+        kind: QueueKind = "request"
+    elif record.status == "issued" and not record.reviewed and record.warning == "notice":
+        kind = "notice"
+    else:
+        return None
+    return QueueItem(
+        record.id,
+        kind,
+        record.player,
+        record.penalty,
+        record.infraction,
+        record.judge,
+        record.at,
+        queue_group(record),
+    )
+
+
+def decision_item(state: EventState, player: str) -> QueueItem | None:
+    """The queue item of the three-warning decision owed for ``player``, if one is."""
+    held = state.players[player]
+    if not held.records or (owed := decision_owed(state, player)) is None:
+        return None
+    last = state.records[held.records[-1]]
+    return QueueItem(
+        f"decide:{player}",
+        "decision",
+        player,
+        owed.required or owed.default,
+        None,
+        None,
+        last.at,
+        "decision",
+    )
+
+
+_FIRST_GROUPS = QUEUE_ORDER[:3]
+"""The groups that come first in the queue, in order; requests and notices share the
+last place, oldest first (`queue_rank`)."""
+
+
+def queue_rank(item: QueueItem) -> tuple[int, str]:
+    """Where ``item`` goes in the queue: its group's place, then its time."""
+    group = item.group
+    return (_FIRST_GROUPS.index(group) if group in _FIRST_GROUPS else len(_FIRST_GROUPS), item.at)
+
+
 def queue(state: EventState) -> list[QueueItem]:
     """What waits for the head judge: decisions owed, cheating, investigations, then
-    the rest; oldest first within each (`QUEUE_ORDER`)."""
-    items: list[QueueItem] = []
-    for record in state.records.values():
-        if record.status == "pending":
-            kind: QueueKind = "request"
-        elif record.status == "issued" and not record.reviewed and record.warning == "notice":
-            kind = "notice"
-        else:
-            continue
-        items.append(
-            QueueItem(
-                record.id,
-                kind,
-                record.player,
-                record.penalty,
-                record.infraction,
-                record.judge,
-                record.at,
-                queue_group(record),
-            )
-        )
-    for player in state.players.values():
-        if player.records and (owed := decision_owed(state, player.id)) is not None:
-            last = state.records[player.records[-1]]
-            items.append(
-                QueueItem(
-                    f"decide:{player.id}",
-                    "decision",
-                    player.id,
-                    owed.required or owed.default,
-                    None,
-                    None,
-                    last.at,
-                    "decision",
-                )
-            )
-    first = QUEUE_ORDER[:3]  # requests and notices share one place: oldest first
-    items.sort(
-        key=lambda item: (
-            first.index(item.group) if item.group in first else len(first),
-            item.at,
-        )
-    )
+    the rest; oldest first within each (`QUEUE_ORDER`).
+
+    This walks every record and every player; a station keeps the same list up to
+    date entry by entry (`judgetui.state.queue_index.QueueIndex`).
+    """
+    items = [item for record in state.records.values() if (item := record_item(record))]
+    items += [item for player in state.players if (item := decision_item(state, player))]
+    items.sort(key=queue_rank)  # stable: records in log order, then players in roster order
     return items
 
 

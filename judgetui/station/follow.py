@@ -9,6 +9,12 @@ thread; a file that no longer extends what was read (a hand edit, a truncated or
 re-chained log, TinyDB's own rewrite) is read, folded and verified whole, and a broken
 chain shows as the banner on every station.
 
+The watcher learns of a write at once where the kernel tells it (`FileWatch`: inotify
+on the file's folder; the floor judge's Enter to the head judge's screen no longer
+waits out a poll), and looks at the stamp every ``refresh_ms`` all the same: one
+`stat` when nothing changed, and what the kernel cannot report (another machine's
+write to a network folder) is still seen.
+
 Start-up reads the file once (`open_station`, before anything is on screen, so a bad
 file still exits 2); the whole chain is checked once, in the worker, after the first
 paint, from the entries already read.
@@ -25,6 +31,7 @@ from textual.worker import Worker, get_current_worker
 
 from judgetui import diagnostics, errors
 from judgetui.i18n import _
+from judgetui.station.file_watch import FileWatch
 from judgetui.station.messages import EventChanged, LogChecked, QueueGrew, WatchFailed, error_text
 from judgetui.station.screens.base import StationScreen
 from judgetui.station.widgets.format import queue_news
@@ -45,6 +52,7 @@ class EventFileFollower:
         self._queue_ids: set[str] = {item.id for item in session.queue()}
         self._watch_error = ""
         self._stopped = False
+        self._file_watch: FileWatch | None = None
         if session.reader is None:
             session.reader = LogReader(session.station.file)
         session.station.holder = session.reader
@@ -58,19 +66,33 @@ class EventFileFollower:
     def wake(self) -> None:
         """Look at the file now rather than at the next poll."""
         self._wake.set()
+        if (watch := self._file_watch) is not None:
+            watch.wake()
 
     def stop(self) -> None:
         """End the watcher at once, not at the end of its poll (the App is closing)."""
         self._stopped = True
-        self._wake.set()
+        self.wake()
 
     def _watch(self) -> None:
         worker = get_current_worker()
-        self.app.post_message(LogChecked(self.session.check_log()))
-        while not worker.is_cancelled and not self._stopped:
-            self.catch_up()
-            self._wake.wait(self.poll_seconds)
-            self._wake.clear()
+        # Watched before the first look: a write in between still ends the first wait.
+        watch = self._file_watch = FileWatch.open(self.session.station.file.path)
+        try:
+            self.app.post_message(LogChecked(self.session.check_log()))
+            while not worker.is_cancelled and not self._stopped:
+                self.catch_up()
+                if watch is None or self._wake.is_set():
+                    self._wake.wait(self.poll_seconds)
+                elif watch.wait(self.poll_seconds):
+                    # Maybe this station's own write, whose result it is about to be
+                    # handed: wait for it rather than read the whole file back.
+                    self.session.station.wait_for_writes(self.poll_seconds)
+                self._wake.clear()
+        finally:
+            self._file_watch = None
+            if watch is not None:
+                watch.close()
 
     def catch_up(self) -> None:
         """Read the file if it changed and post the change; any thread but the App's."""

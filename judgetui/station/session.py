@@ -28,6 +28,7 @@ from judgetui.service import (
     Station,
 )
 from judgetui.state import EventState, JudgeState, QueueItem, RecordState
+from judgetui.state.queue_index import QueueIndex
 from judgetui.station.changes import players_touched
 from judgetui.store import HEAD_PREFIX_MIN, FileStamp, VerifyResult, verify_entries
 from judgetui.store.follow import LogReader
@@ -112,7 +113,9 @@ class Session:
     drew an older generation redraws whole (see `touched_since`)."""
     _applied: Sequence[Mapping[str, Any]] | None = field(default=None, repr=False)
     """The log the state was last extended from (the reader's list, not a copy)."""
-    _queue: tuple[int, int, list[QueueItem]] | None = field(default=None, repr=False)
+    _queue: QueueIndex | None = field(default=None, repr=False)
+    _queue_mark: tuple[int, int] = field(default=(-1, -1), repr=False)
+    """The state `_queue` is the queue of (`mark`)."""
     _checking: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def __post_init__(self) -> None:
@@ -159,11 +162,15 @@ class Session:
         return "; ".join(problems) or None
 
     def queue(self) -> list[QueueItem]:
-        """The head judge's queue, computed once per version of the state."""
-        key = (id(self.state), self.state.count)
-        if self._queue is None or self._queue[:2] != key:
-            self._queue = (*key, self.state.queue())
-        return self._queue[2]
+        """The head judge's queue (`EventState.queue`), kept up to date from the players
+        the entries applied since touched (`QueueIndex`); built whole for a new fold."""
+        index, mark = self._queue, self.mark()
+        if index is None or index.state is not self.state:
+            index = self._queue = QueueIndex(self.state)
+        elif mark != self._queue_mark:
+            index.update(self.touched_since(self._queue_mark))
+        self._queue_mark = mark
+        return index.items()
 
     # -- following the file ----------------------------------------------------
 

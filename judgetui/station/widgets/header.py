@@ -17,7 +17,14 @@ class StationHeader(Static):
 
     When the line is too long the event's name gives way first: the judge knows
     which event they are at, not always which round it is.
+
+    `show` is called on every change to the event (another judge's record, this
+    judge's own) and mostly finds the line as it was: it is then left alone, so the
+    screen is neither laid out nor drawn again for it (on the floor judge's record,
+    that frame came before the one that says "recorded").
     """
+
+    _shown: tuple[Text, Text, Text, str | None] | None = None
 
     def show(self, session: Session) -> None:
         state = session.state
@@ -34,19 +41,25 @@ class StationHeader(Static):
         if not state.bound:
             who.append(" · ")
             who.append(_("unbound event"), style="italic")
+        problem = session.log_problem
+        banner = (
+            " ⚠ "
+            + _("The penalty log has been altered: {problem}. Run `judgetui verify`.").format(
+                problem=problem
+            )
+            if problem
+            else None
+        )
+        line = (name, where, who, banner)
+        if line == self._shown:
+            return
+        self._shown = line
         grid = Table.grid(expand=True)
         grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
         grid.add_column(no_wrap=True)
         grid.add_column(justify="right", no_wrap=True)
         grid.add_row(name, where, who)
-        if session.log_problem:
-            banner = Text(
-                " ⚠ "
-                + _("The penalty log has been altered: {problem}. Run `judgetui verify`.").format(
-                    problem=session.log_problem
-                ),
-                style="bold white on dark_red",
-            )
-            self.update(Group(grid, banner))
+        if banner is not None:
+            self.update(Group(grid, Text(banner, style="bold white on dark_red")))
             return
         self.update(grid)
