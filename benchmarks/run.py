@@ -12,6 +12,7 @@ unless ``--out``). See ``benchmarks/README.md`` for what each figure means.
 from __future__ import annotations
 
 import argparse
+import compileall
 import contextlib
 import csv
 import datetime as dt
@@ -504,6 +505,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "figures": {name: {} for name in FIGURES},
     }
     args.cache.mkdir(parents=True, exist_ok=True)
+    # An installed judgetui has its bytecode (pip compiles it); a fresh checkout run with
+    # PYTHONDONTWRITEBYTECODE set would compile every module in every timed process.
+    compileall.compile_dir(ROOT / "judgetui", quiet=1)
     work = Path(tempfile.mkdtemp(prefix="work-", dir=args.cache))
     tui = tui_figures.Tui(work, env(), quick=args.quick)
     try:
