@@ -64,6 +64,12 @@ class InfractionPicker(Vertical):
         else:
             options.highlighted = next((i for i, key in enumerate(ids) if key), None)
 
+    def reset(self) -> None:
+        """For the next incident: the search empty and the list filled again on `fill`
+        (the highlight back on the first infraction, as a new pane has it)."""
+        self.query_one("#infraction-search", Input).value = ""
+        self._shown = None
+
     def highlighted(self) -> str | None:
         """The highlighted infraction's key (None: nothing matches)."""
         option = self.query_one("#infraction-list", OptionList).highlighted_option
