@@ -119,3 +119,15 @@ def restore_collector(saved: tuple[int, int, int] | None) -> None:
 def long_lived() -> None:
     """The collector on for a long-lived process (the station), even inside `one_shot`."""
     gc.enable()
+
+
+def collect_young() -> None:
+    """Collect the young generations now, at a pause (a classification just closed).
+
+    A walk-through and its record leave tens of thousands of young objects behind (the
+    widgets' strips, the write's entries); the collection that finds them came on the
+    judge's next key, the `n` of the next incident: 60 ms and more at 10,000 records
+    (issue 14, measured in tmux with a collector callback). Run after the dashboard's
+    frame is out, it costs the same where no key waits for it.
+    """
+    gc.collect(1)

@@ -92,10 +92,7 @@ class Routes:
         from judgetui.station.screens.classify import ClassifyScreen
 
         screen = self._classify
-        stacked = screen is not None and any(
-            screen in stack for stack in self.app._screen_stacks.values()
-        )
-        if screen is None or stacked or self._classify_language != language():
+        if screen is None or screen.is_open() or self._classify_language != language():
             # Not made yet, already open below (the palette opened another screen over
             # it) or in the other language: a screen of its own, as before.
             return self.app.push_screen(ClassifyScreen(players))
@@ -111,7 +108,7 @@ class Routes:
             if self._classify_language == language():
                 return
             old, self._classify = self._classify, None
-            if not any(old in stack for stack in self.app._screen_stacks.values()):
+            if not old.is_open():
                 self.app.uninstall_screen(old)
                 await old.remove()
         screen = ClassifyScreen()

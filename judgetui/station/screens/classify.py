@@ -29,9 +29,9 @@ from judgetui.engine.recording import IncidentPreview
 from judgetui.i18n import N_, _
 from judgetui.service import RecordRequest, RecordResult
 from judgetui.state import RecordState
+from judgetui.station.ahead import MadeAhead
 from judgetui.station.dialogs.duplicate import DuplicateAnswer
 from judgetui.station.previews import PreviewCache
-from judgetui.station.screens.base import StationScreen
 from judgetui.station.widgets.context_fields import CONTEXT_FIELDS, ContextFields
 from judgetui.station.widgets.footer import StationFooter
 from judgetui.station.widgets.header import StationHeader
@@ -60,7 +60,7 @@ class Question:
     text: str
 
 
-class ClassifyScreen(StationScreen):
+class ClassifyScreen(MadeAhead):
     """One incident: choose players and infraction, answer the questions, record."""
 
     HELP_TITLE: ClassVar[str] = N_("New incident (classification)")
@@ -126,8 +126,7 @@ class ClassifyScreen(StationScreen):
         self._mounting = 0
         self._done_text = Text()
         self.incident = 0
-        """Counts the incidents this screen has walked (`start_incident`): what a service
-        call or a dialog answers for an earlier one is dropped, never shown on this one."""
+        """Incidents begun here: what a service call or dialog answers for an earlier is dropped."""
 
     def start_incident(self, players: Sequence[str] = ()) -> None:
         """Begin a new incident here as a new screen would: nothing of the last one is
@@ -139,13 +138,11 @@ class ClassifyScreen(StationScreen):
         self.players = []
         self.infraction, self.intentional, self.disruptive = None, None, None
         self.answers, self.minutes, self.question_index = {}, None, 0
-        self.result, self.recording = None, False
+        self.result, self.recording, self._done_text = None, False, Text()
         self._previews.clear()
-        self._done_text = Text()
         if not self.is_mounted:
             return  # composed from these (on_mount shows them)
-        walk = self.query_one("#walk", ContentSwitcher)
-        there = {child.id for child in walk.children}
+        there = {child.id for child in self.query_one("#walk", ContentSwitcher).children}
         self.query_one(PlayerSearch).reset()
         if "step-infraction" in there:
             self.query_one(InfractionPicker).reset()
@@ -164,6 +161,9 @@ class ClassifyScreen(StationScreen):
         """Mount every step's pane now (hidden), so that no step waits for its own."""
         await self._mount_step("infraction")
         await self._mount_step(AFTER_INFRACTION[0])
+        self.ready_ahead()
+
+    begin_again = start_incident
 
     # -- layout --------------------------------------------------------------------------
 

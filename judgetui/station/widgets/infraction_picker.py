@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 from judgetui import text
 from judgetui.i18n import _, language
 from judgetui.rules import Rules
+from judgetui.station.widgets.choice_list import ChoiceList
 from judgetui.station.widgets.player_search import squash
 
 
@@ -32,7 +33,7 @@ class InfractionPicker(Vertical):
             id="infraction-search",
             classes="search",
         )
-        yield OptionList(id="infraction-list", classes="choices")
+        yield ChoiceList(id="infraction-list", classes="choices")
 
     def fill(self, rules: Rules, current: str | None) -> None:
         """List the infractions the search finds; the highlight on ``current`` if shown."""

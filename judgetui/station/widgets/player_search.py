@@ -18,6 +18,7 @@ from judgetui import after_ejection
 from judgetui.i18n import _
 from judgetui.search import fold, player_text
 from judgetui.state import EventState
+from judgetui.station.widgets.choice_list import ChoiceList
 from judgetui.station.widgets.format import points_text
 
 PLAYER_MATCHES = 50
@@ -51,7 +52,7 @@ class PlayerSearch(Vertical):
             classes="prompt",
         )
         yield Input(placeholder=_("name or id"), id="player-search", classes="search")
-        yield OptionList(id="player-list", classes="choices")
+        yield ChoiceList(id="player-list", classes="choices")
 
     @property
     def search(self) -> Input:
