@@ -33,7 +33,8 @@ class MadeAhead(StationScreen):
     @on(events.ScreenSuspend)
     def _made_ahead_suspended(self) -> None:
         if self.is_attached and self.app.is_screen_installed(self):
-            self.call_after_refresh(self._made_ahead_closed)
+            # After the frame of the screen now on top (the dashboard), not before it.
+            self.app.screen.call_after_refresh(self._made_ahead_closed)
 
     def _made_ahead_closed(self) -> None:
         if self.is_attached and not self.is_open():
