@@ -157,3 +157,24 @@ async def test_after_a_switch_of_language_the_classification_speaks_the_new_one(
             assert i18n._("name or id") != "name or id"
     finally:
         i18n.set_language("en")
+
+
+@pilot_test
+async def test_the_kept_screen_opened_from_a_player_has_that_player_in_the_incident(
+    station: Station,
+) -> None:
+    from judgetui.station.screens.player import PlayerScreen
+    from tests.helpers.station import open_screen
+
+    app = make_app(station)
+    async with app.run_test(size=SIZE) as pilot:
+        kept = await kept_screen(pilot)
+        await pilot.press("n", *"p2", "tab", "escape")  # an incident begun and left
+        await settle(pilot, lambda: isinstance(app.screen, DashboardScreen))
+        await open_screen(pilot, PlayerScreen("P1"))
+        await pilot.press("n")
+        await settle(pilot, lambda: app.screen is kept)
+        assert kept.marked == ["P1"] and kept.players == []
+        assert value(kept, "#player-search") == ""
+        first = kept.query_one("#player-list", OptionList).get_option_at_index(0)
+        assert first.id == "P1", "the marked player comes first"
