@@ -178,3 +178,25 @@ async def test_the_kept_screen_opened_from_a_player_has_that_player_in_the_incid
         assert value(kept, "#player-search") == ""
         first = kept.query_one("#player-list", OptionList).get_option_at_index(0)
         assert first.id == "P1", "the marked player comes first"
+
+
+@pilot_test
+async def test_a_theme_chosen_while_the_kept_screen_is_hidden_reaches_it(station: Station) -> None:
+    from judgetui.station import themes
+
+    app = make_app(station)
+    async with app.run_test(size=SIZE) as pilot:
+        kept = await kept_screen(pilot)
+        search = kept.query_one("#player-search", Input)
+        dark = search.styles.background
+        app.theme = themes.LIGHT
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot, lambda: app.screen is kept)
+        light = search.styles.background
+        assert light != dark, "the kept screen's styles follow the new theme"
+        await pilot.press("escape")
+        await settle(pilot, lambda: isinstance(app.screen, DashboardScreen))
+        fresh = ClassifyScreen()  # a new screen, styled now: what the kept one must show
+        await app.push_screen(fresh)
+        assert fresh.query_one("#player-search", Input).styles.background == light
