@@ -40,6 +40,7 @@ class PlayerSearch(Vertical):
         self._index_version = -1
         self._shown: tuple[object, ...] | None = None
         self._shown_rows: tuple[object, ...] = ()
+        self._options: dict[str, tuple[object, Option]] = {}
         """What each row shown says (`_row_facts`), for a new version of the event."""
         self.moved = False
         """Whether the judge moved the highlight since the list last changed."""
@@ -90,6 +91,17 @@ class PlayerSearch(Vertical):
             facts.append((pid, player.name, state.points(pid), player.status, note))
         return (state.rules.three_warnings.threshold, *facts)
 
+    def _option(self, state: EventState, pid: str, facts: object) -> Option:
+        """``pid``'s row: the very `Option` shown last when nothing on it changed (its
+        rendered rows are kept by `ChoiceList`)."""
+        marked = pid in self.marked
+        kept = self._options.get(pid)
+        if kept is not None and kept[0] == (facts, marked):
+            return kept[1]
+        option = Option(self._prompt(state, pid), id=pid)
+        self._options[pid] = ((facts, marked), option)
+        return option
+
     def fill(self, state: EventState, version: int) -> None:
         """Show the players the search finds (the marked ones first when it is empty)."""
         query = fold(self.search.value)
@@ -128,7 +140,10 @@ class PlayerSearch(Vertical):
         self.moved = False
         self._fresh = False
         options.clear_options()
-        options.add_options(Option(self._prompt(state, pid), id=pid) for pid in shown)
+        options.add_options(
+            self._option(state, pid, (self._shown_rows[0], facts))
+            for pid, facts in zip(shown, self._shown_rows[1:], strict=True)
+        )
         if len(found) > len(shown):
             more = _("… {n} more: keep typing").format(n=len(found) - len(shown))
             options.add_option(Option(Text(more, style="dim italic"), disabled=True))
