@@ -8,12 +8,16 @@ every screen first. Only the App imports this module (see `judgetui.station.navi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
-from textual.widget import AwaitMount
+from textual.css.query import NoMatches
+from textual.widget import AwaitMount, MountError
 
-from judgetui.i18n import _
+from judgetui.i18n import _, language
+
+if TYPE_CHECKING:
+    from judgetui.station.screens.classify import ClassifyScreen
 
 
 class Routes:
@@ -21,6 +25,10 @@ class Routes:
 
     def __init__(self, app: App[Any]) -> None:
         self.app = app
+        self._classify: ClassifyScreen | None = None
+        """The one classification screen, made ahead (`prepare_classify`) and opened for
+        every incident; None until it is ready."""
+        self._classify_language = ""
 
     def _is_head(self) -> bool:
         session = getattr(self.app, "session", None)
@@ -80,6 +88,36 @@ class Routes:
         self.app.push_screen(HelpScreen())
 
     def open_classify(self, players: Sequence[str] = ()) -> AwaitMount:
+        """The classification: the screen made ahead, begun anew, if it is free."""
         from judgetui.station.screens.classify import ClassifyScreen
 
-        return self.app.push_screen(ClassifyScreen(players))
+        screen = self._classify
+        if screen is None or screen.is_open() or self._classify_language != language():
+            # Not made yet, already open below (the palette opened another screen over
+            # it) or in the other language: a screen of its own, as before.
+            return self.app.push_screen(ClassifyScreen(players))
+        screen.start_incident(players)
+        return self.app.push_screen(screen)
+
+    async def prepare_classify(self) -> None:
+        """Make the classification screen ahead, every pane composed and mounted, so that
+        the key that opens it only shows it. Again after a switch of language."""
+        from judgetui.station.screens.classify import ClassifyScreen
+
+        if self._classify is not None:
+            if self._classify_language == language():
+                return
+            old, self._classify = self._classify, None
+            if not old.is_open():
+                self.app.uninstall_screen(old)
+                await old.remove()
+        screen = ClassifyScreen()
+        self.app.install_screen(screen, f"classify-{id(screen)}")
+        try:
+            _screen, mounted = self.app._get_screen(screen)
+            await mounted
+            await screen.prepare()
+        except (NoMatches, MountError):
+            return  # the station is closing: its screens are coming down
+        if screen.is_attached:
+            self._classify, self._classify_language = screen, language()

@@ -132,11 +132,14 @@ async def test_another_incident_from_recorded_screen_does_not_crash(
     app = make_app(service_on(db, rules), HEAD, now=FIXED_NOW)
     async with app.run_test(size=SIZE) as pilot:
         first = await record_slow_play(pilot, "emma kim")
+        begun = first.incident
         await pilot.press("n")
         await pilot.pause()
         second = app.screen
-        assert isinstance(second, ClassifyScreen) and second is not first
-        assert second.step == "players"
+        # A new incident on the same screen (issue 14): nothing of the first is kept.
+        assert isinstance(second, ClassifyScreen) and second.incident == begun + 1
+        assert second.step == "players" and second.players == [] and second.result is None
+        assert first.infraction is None and not first.marked
         await pilot.press(*key_names("grace lee"), "enter")
         assert second.players == [GRACE_LEE]
         await pilot.press("escape", "escape")
@@ -163,7 +166,8 @@ async def test_another_incident_twice_in_a_row_does_not_crash(tmp_path: Path, ru
         await pilot.press("enter")
         await settle(pilot, lambda: screen.step == "done")
         await pilot.press("n")
-        assert isinstance(app.screen, ClassifyScreen) and app.screen is not screen
+        assert isinstance(app.screen, ClassifyScreen) and app.screen.step == "players"
+        assert app.screen.players == [] and app.screen.infraction is None
     state = station.load()
     assert [len(state.players[p].records) for p in (EMMA_KIM, GRACE_LEE)] == [1, 1]
 

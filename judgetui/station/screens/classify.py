@@ -24,13 +24,14 @@ from textual.containers import Vertical
 from textual.widgets import ContentSwitcher, Input, OptionList, Static
 
 from judgetui import after_ejection, text
-from judgetui.engine import Choice, Classification, PlayerPlan, Role, Situation, questions
-from judgetui.engine.recording import Answers, IncidentPreview, preview_incident
+from judgetui.engine import Choice, Classification, PlayerPlan, Situation, questions
+from judgetui.engine.recording import IncidentPreview
 from judgetui.i18n import N_, _
 from judgetui.service import RecordRequest, RecordResult
 from judgetui.state import RecordState
+from judgetui.station.ahead import MadeAhead
 from judgetui.station.dialogs.duplicate import DuplicateAnswer
-from judgetui.station.screens.base import StationScreen
+from judgetui.station.previews import PreviewCache
 from judgetui.station.widgets.context_fields import CONTEXT_FIELDS, ContextFields
 from judgetui.station.widgets.footer import StationFooter
 from judgetui.station.widgets.header import StationHeader
@@ -59,7 +60,7 @@ class Question:
     text: str
 
 
-class ClassifyScreen(StationScreen):
+class ClassifyScreen(MadeAhead):
     """One incident: choose players and infraction, answer the questions, record."""
 
     HELP_TITLE: ClassVar[str] = N_("New incident (classification)")
@@ -121,9 +122,48 @@ class ClassifyScreen(StationScreen):
         self.question_index = 0
         self.result: RecordResult | None = None
         self.recording = False
-        self._previews: dict[tuple[object, ...], IncidentPreview] = {}
+        self._previews = PreviewCache()
         self._mounting = 0
         self._done_text = Text()
+        self.incident = 0
+        """Incidents begun here: what a service call or dialog answers for an earlier is dropped."""
+
+    def start_incident(self, players: Sequence[str] = ()) -> None:
+        """Begin a new incident here as a new screen would: nothing of the last one is
+        kept but the table, the judge's last in this round. The station opens one screen
+        for every incident (`Routes.open_classify`): composing it anew was most of `n`."""
+        self.incident += 1
+        self.step = "players"
+        self.marked[:] = list(dict.fromkeys(players))  # the players pane shares this list
+        self.players = []
+        self.infraction, self.intentional, self.disruptive = None, None, None
+        self.answers, self.minutes, self.question_index = {}, None, 0
+        self.result, self.recording, self._done_text = None, False, Text()
+        self._previews.clear()
+        if not self.is_mounted:
+            return  # composed from these (on_mount shows them)
+        there = {child.id for child in self.query_one("#walk", ContentSwitcher).children}
+        self.query_one(PlayerSearch).reset()
+        if "step-infraction" in there:
+            self.query_one(InfractionPicker).reset()
+            self._fill_infractions()
+        if "step-upgrades" in there:
+            self.query_one("#minutes", Input).value = ""
+        if "step-result" in there:
+            session = self.session
+            table = session.tables.get((session.judge.name, session.state.round))
+            self.query_one(ResultPane).reset(table)
+        self.query_one(StationHeader).show(self.session)
+        self._show_step()
+        self._fill_players()
+
+    async def prepare(self) -> None:
+        """Mount every step's pane now (hidden), so that no step waits for its own."""
+        await self._mount_step("infraction")
+        await self._mount_step(AFTER_INFRACTION[0])
+        self.ready_ahead()
+
+    begin_again = start_incident
 
     # -- layout --------------------------------------------------------------------------
 
@@ -493,38 +533,17 @@ class ClassifyScreen(StationScreen):
     # -- step 6: the result: what the engine's preview says ------------------------------
 
     def preview(self) -> IncidentPreview:
-        """The engine's preview of the answers so far; kept per answers and file version,
-        as the footer asks on every refresh."""
+        """The engine's preview of the answers so far (kept: `judgetui.station.previews`)."""
         assert self.infraction is not None
-        session = self.session
-        state = session.state
-        key = (
-            self.infraction,
-            self.intentional,
-            self.disruptive,
-            frozenset(self.answers.items()),
-            self.minutes,
-            tuple(self.players),
-            session.version,
-            session.is_head,
+        return self._previews.preview(
+            self.session,
+            infraction=self.infraction,
+            intentional=self.intentional,
+            disruptive=self.disruptive,
+            flags=self.answers,
+            minutes=self.minutes,
+            players=self.players,
         )
-        found = self._previews.get(key)
-        if found is None:
-            answers = Answers(
-                infraction=self.infraction,
-                intentional=bool(self.intentional),
-                disruptive=bool(self.disruptive),
-                flags=dict(self.answers),
-                minutes=self.minutes,
-                phase=state.phase,
-            )
-            histories = {pid: state.past(pid) for pid in self.players}
-            role: Role = "head" if session.is_head else "floor"
-            found = preview_incident(state.rules, answers, histories, role)
-            if len(self._previews) > 32:
-                self._previews.clear()
-            self._previews[key] = found
-        return found
 
     def situation(self) -> Situation:
         """The answers as the engine reads them."""
@@ -623,8 +642,11 @@ class ClassifyScreen(StationScreen):
             request = answer.apply(request)
         self.recording = True
         self.refresh_bindings()
+        incident = self.incident
 
         def finished(ok: bool) -> None:
+            if incident != self.incident:
+                return  # a later incident is on this screen now
             self.recording = False
             self.refresh_bindings()
 
@@ -638,6 +660,8 @@ class ClassifyScreen(StationScreen):
             return session.record(request)
 
         def done(result: RecordResult | RecordState) -> None:
+            if incident != self.incident:
+                return
             if isinstance(result, RecordState):
                 self._ask_duplicate(result, as_request=as_request)
             else:
@@ -649,9 +673,10 @@ class ClassifyScreen(StationScreen):
         from judgetui.station.dialogs.duplicate import DuplicateScreen
 
         note = self.query_one("#note", Input)
+        incident = self.incident
 
         def answered(answer: DuplicateAnswer | None) -> None:
-            if answer is not None:
+            if answer is not None and incident == self.incident:
                 note.value = answer.note
                 self._record(as_request=as_request, confirmed=True, answer=answer)
 
@@ -667,8 +692,11 @@ class ClassifyScreen(StationScreen):
             return False
         names = _(", ").join(self.session.state.players[p].name for p in self.players)
         note = self.query_one("#note", Input)
+        incident = self.incident
 
         def confirmed(text_: str) -> None:
+            if incident != self.incident:
+                return
             note.value = text_
             self._record(as_request=False, confirmed=True)
 
@@ -696,9 +724,9 @@ class ClassifyScreen(StationScreen):
     async def action_finish(self) -> None:
         await self.app.pop_screen()
 
-    async def action_again(self) -> None:
-        # Awaited: the keys typed after `n` go to the new screen's search.
-        await self.app.switch_screen(ClassifyScreen())
+    def action_again(self) -> None:
+        # On this very screen: the keys typed after `n` go to the new incident's search.
+        self.start_incident()
 
     # -- the summary line and live updates --------------------------------------------------
 

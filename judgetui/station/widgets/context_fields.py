@@ -37,6 +37,12 @@ class ContextFields(Horizontal):
             id=id,
         )
 
+    def reset(self, table: int | None) -> None:
+        """For the next incident: every field empty but the table, which is ``table``."""
+        for name in CONTEXT_FIELDS:
+            self.query_one(f"#ctx-{name}", Input).value = ""
+        self.query_one("#ctx-table", Input).value = "" if table is None else str(table)
+
     def number(self, name: str) -> int | None:
         """The number typed in ``#ctx-<name>``: None if empty."""
         value = self.query_one(f"#ctx-{name}", Input).value.strip()

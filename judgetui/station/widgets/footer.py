@@ -181,6 +181,12 @@ class StationFooter(Footer):
             if self._bindings_ready and self.is_attached:
                 self._schedule()
 
+    def redraw_now(self) -> None:
+        """Show the keys its screen has now, on screen or not yet: a screen made ready
+        ahead (the classification) then recomposes nothing on the key that shows it."""
+        self._bindings_ready = True
+        self.call_later(self._redraw)  # in the footer's own context (its keys bind to it)
+
     async def _redraw(self) -> None:
         self._pending = False
         if not self.is_attached:

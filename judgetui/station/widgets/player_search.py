@@ -18,6 +18,7 @@ from judgetui import after_ejection
 from judgetui.i18n import _
 from judgetui.search import fold, player_text
 from judgetui.state import EventState
+from judgetui.station.widgets.choice_list import ChoiceList
 from judgetui.station.widgets.format import points_text
 
 PLAYER_MATCHES = 50
@@ -38,8 +39,13 @@ class PlayerSearch(Vertical):
         self._index: list[tuple[str, str]] = []
         self._index_version = -1
         self._shown: tuple[object, ...] | None = None
+        self._shown_rows: tuple[object, ...] = ()
+        self._options: dict[str, tuple[object, Option]] = {}
+        """What each row shown says (`_row_facts`), for a new version of the event."""
         self.moved = False
         """Whether the judge moved the highlight since the list last changed."""
+        self._fresh = False
+        """`reset` since the last `fill`: the highlight goes where a new pane puts it."""
 
     def compose(self) -> ComposeResult:
         yield Static(
@@ -47,7 +53,7 @@ class PlayerSearch(Vertical):
             classes="prompt",
         )
         yield Input(placeholder=_("name or id"), id="player-search", classes="search")
-        yield OptionList(id="player-list", classes="choices")
+        yield ChoiceList(id="player-list", classes="choices")
 
     @property
     def search(self) -> Input:
@@ -76,6 +82,26 @@ class PlayerSearch(Vertical):
             prompt.append(f"  {after_ejection.status_note(state, player_id)}", style="italic")
         return prompt
 
+    def _row_facts(self, state: EventState, shown: list[str]) -> tuple[object, ...]:
+        """Everything a row's prompt (`_prompt`) is made from, for every row in ``shown``."""
+        facts: list[object] = []
+        for pid in shown:
+            player = state.players[pid]
+            note = after_ejection.status_note(state, pid) if player.status != "active" else ""
+            facts.append((pid, player.name, state.points(pid), player.status, note))
+        return (state.rules.three_warnings.threshold, *facts)
+
+    def _option(self, state: EventState, pid: str, facts: object) -> Option:
+        """``pid``'s row: the very `Option` shown last when nothing on it changed (its
+        rendered rows are kept by `ChoiceList`)."""
+        marked = pid in self.marked
+        kept = self._options.get(pid)
+        if kept is not None and kept[0] == (facts, marked):
+            return kept[1]
+        option = Option(self._prompt(state, pid), id=pid)
+        self._options[pid] = ((facts, marked), option)
+        return option
+
     def fill(self, state: EventState, version: int) -> None:
         """Show the players the search finds (the marked ones first when it is empty)."""
         query = fold(self.search.value)
@@ -98,12 +124,26 @@ class PlayerSearch(Vertical):
             len(found),
             query if not found else "",
         )
-        if shown_now == self._shown:
+        if shown_now[1:] == (self._shown or ())[1:] and (
+            shown_now[0] == (self._shown or (None,))[0]
+            or self._row_facts(state, shown) == self._shown_rows
+        ):
+            # Another version of the event that changed none of these rows (the other
+            # players' records) is no reason to render them again either.
+            self._shown = shown_now
+            if self._fresh:
+                self._fresh = False
+                options.highlighted = highlight  # where a new pane's would be
             return  # the same list: the highlight stays where the judge put it
         self._shown = shown_now
+        self._shown_rows = self._row_facts(state, shown)
         self.moved = False
+        self._fresh = False
         options.clear_options()
-        options.add_options(Option(self._prompt(state, pid), id=pid) for pid in shown)
+        options.add_options(
+            self._option(state, pid, (self._shown_rows[0], facts))
+            for pid, facts in zip(shown, self._shown_rows[1:], strict=True)
+        )
         if len(found) > len(shown):
             more = _("… {n} more: keep typing").format(n=len(found) - len(shown))
             options.add_option(Option(Text(more, style="dim italic"), disabled=True))
@@ -124,6 +164,13 @@ class PlayerSearch(Vertical):
         if not (squash(self.search.value) or self.moved):
             return None
         return option.id
+
+    def reset(self) -> None:
+        """For the next incident: the search empty, nothing moved (the rows stay until
+        `fill` finds they differ)."""
+        self.search.value = ""
+        self.moved = False
+        self._fresh = True
 
     def toggle(self, player: str) -> None:
         """Mark ``player`` in the incident (or take them out) and clear the search."""

@@ -59,6 +59,15 @@ class ResultPane(Vertical):
                 yield ContextFields(self._table, id="context")
                 yield Static(id="result-effect")
 
+    def reset(self, table: int | None) -> None:
+        """For the next incident: no choice, no note, the context fields empty but the
+        table (``table``), the details scrolled back to their top."""
+        self._table = table
+        self.query_one("#penalty-choice", OptionList).clear_options()
+        self.query_one("#note", Input).value = ""
+        self.query_one(ContextFields).reset(table)
+        self.query_one("#result-details", VerticalScroll).scroll_home(animate=False)
+
     def show(self, state: EventState, preview: IncidentPreview, *, is_head: bool) -> None:
         """Render ``preview``; the highlight stays on the judge's choice if still offered."""
         rules = state.rules
