@@ -98,13 +98,36 @@ _COMMON = (
 
 def _players(rng: random.Random, count: int) -> list[Player]:
     players = []
+    taken: set[str] = set()
     for i in range(count):
         if i % 17 == 5:
             name = _JA_NAMES[i % len(_JA_NAMES)]
         else:
             name = f"{rng.choice(_GIVEN)} {rng.choice(_FAMILY)}"
+        name = _unique(name, taken)
+        taken.add(name)
         players.append(Player(id=f"P{i + 1:04d}", name=name))
     return players
+
+
+def _unique(name: str, taken: set[str]) -> str:
+    """``name``, or a variant no player has yet: two players of one name would let a judge
+    pick the wrong one. The variant draws nothing from the demo's random stream, so the
+    rest of the demo comes out as it did."""
+    if name not in taken:
+        return name
+    first, rest = name.split(" ", 1)
+    if name in _JA_NAMES:  # family name first: another given name
+        variants = [f"{first} {other.split(' ', 1)[1]}" for other in _JA_NAMES]
+    else:  # a middle initial
+        variants = [f"{first} {chr(ord('A') + k)}. {rest}" for k in range(26)]
+    for variant in variants:
+        if variant not in taken:
+            return variant
+    n = 2
+    while f"{name} {n}" in taken:
+        n += 1
+    return f"{name} {n}"
 
 
 def build_demo(
