@@ -6,8 +6,12 @@ import itertools
 import uuid
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
+from judgetui.identity import Caller
+from judgetui.rules import Rules
 from judgetui.service import RecordRequest, Station
+from judgetui.store import EventFile
 
 FIXED_NOW = datetime(2026, 11, 28, 14, 30, tzinfo=UTC)
 HEAD = "Kana Mori"
@@ -42,3 +46,15 @@ def record(
         **kwargs,  # type: ignore[arg-type]
     )
     return service.record(judge, request)
+
+
+def writer_on(path: Path, rules: Rules, n: int = 0) -> Station:
+    """A writer of its own on ``path`` (its own EventFile and lock handle, a ticking clock,
+    ids counting under prefix ``n + 1``): deterministic entries, one prefix per writer."""
+    return Station(
+        EventFile(path),
+        rules,
+        caller=Caller("tester", None),
+        clock=ticking_clock(),
+        new_id=counting_ids(n + 1),
+    )

@@ -31,6 +31,7 @@ from judgetui.state import EventState
 from judgetui.store import EventFile, EventFileError, entry_hash
 from judgetui.store.follow import LogReader
 from tests.helpers.event import FLOOR, HEAD, counting_ids, ticking_clock
+from tests.helpers.event import writer_on as writer
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = [f"P{i}" for i in range(1, 7)]
@@ -47,17 +48,6 @@ def new_event(path: Path, rules: Rules) -> None:
     )
     station.create_event("Test Open", HEAD, [FLOOR], rounds=8)
     station.import_players(HEAD, [Player(id=p, name=f"Player {p}") for p in PLAYERS])
-
-
-def writer(path: Path, rules: Rules, n: int) -> Station:
-    """A writer of its own: its own EventFile (own lock handle), clock and ids."""
-    return Station(
-        EventFile(path),
-        rules,
-        caller=Caller("tester", None),
-        clock=ticking_clock(),
-        new_id=counting_ids(n + 1),
-    )
 
 
 def state_fields(state: EventState) -> dict[str, Any]:

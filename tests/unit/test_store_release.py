@@ -18,14 +18,14 @@ import orjson
 import pytest
 
 from judgetui.demo import write_demo
-from judgetui.identity import Caller
 from judgetui.rules import Rules, load_rules
 from judgetui.service import RecordRequest, Station
 from judgetui.state import EventState
 from judgetui.store import EventFile
 from judgetui.store import follow as store_follow
 from judgetui.store.follow import LogReader
-from tests.helpers.event import HEAD, counting_ids, ticking_clock
+from tests.helpers.event import HEAD
+from tests.helpers.event import writer_on as writer
 
 pytestmark = pytest.mark.unit
 
@@ -40,16 +40,6 @@ def demo(tmp_path: Path, rules: Rules) -> Path:
     path = tmp_path / "event.json"
     write_demo(str(path), rules, players=40, records=90, seed=7)
     return path
-
-
-def writer(path: Path, rules: Rules, n: int) -> Station:
-    return Station(
-        EventFile(path),
-        rules,
-        caller=Caller("tester", None),
-        clock=ticking_clock(),
-        new_id=counting_ids(n + 1),
-    )
 
 
 def some_player(path: Path) -> str:

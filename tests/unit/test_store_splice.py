@@ -23,7 +23,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from judgetui.identity import Caller
 from judgetui.models import Player
 from judgetui.rules import Rules, load_rules
 from judgetui.service import RecordRequest, Station
@@ -31,7 +30,8 @@ from judgetui.state import EventState
 from judgetui.store import EventFile, entry_hash
 from judgetui.store import file as store_file
 from judgetui.store.follow import LogReader
-from tests.helpers.event import FLOOR, HEAD, counting_ids, ticking_clock
+from tests.helpers.event import FLOOR, HEAD
+from tests.helpers.event import writer_on as station_on
 
 pytestmark = pytest.mark.unit
 
@@ -39,17 +39,6 @@ ROOT = Path(__file__).resolve().parents[2]
 HELD_WRITER = ROOT / "tests" / "helpers" / "held_writer.py"
 PLAYERS = [f"P{i}" for i in range(1, 7)]
 INFRACTIONS = ["slow_play", "tardiness", "game_rules_violation", "drawing_extra_cards"]
-
-
-def station_on(path: Path, rules: Rules, n: int = 0) -> Station:
-    """A writer of its own (its own EventFile, clock and ids): deterministic entries."""
-    return Station(
-        EventFile(path),
-        rules,
-        caller=Caller("tester", None),
-        clock=ticking_clock(),
-        new_id=counting_ids(n + 1),
-    )
 
 
 def new_event(path: Path, rules: Rules) -> None:

@@ -20,7 +20,6 @@ from typing import Any
 import orjson
 import pytest
 
-from judgetui.identity import Caller
 from judgetui.models import Player
 from judgetui.rules import Rules, load_rules
 from judgetui.service import RecordRequest, Station
@@ -30,21 +29,12 @@ from judgetui.store import file as store_file
 from judgetui.store.file import FileStamp
 from judgetui.store.follow import LogReader
 from judgetui.store.held import Held
-from tests.helpers.event import FLOOR, HEAD, counting_ids, ticking_clock
+from tests.helpers.event import FLOOR, HEAD
+from tests.helpers.event import writer_on as station_on
 
 pytestmark = pytest.mark.unit
 
 PLAYERS = [f"P{i}" for i in range(1, 7)]
-
-
-def station_on(path: Path, rules: Rules, n: int = 0) -> Station:
-    return Station(
-        EventFile(path),
-        rules,
-        caller=Caller("tester", None),
-        clock=ticking_clock(),
-        new_id=counting_ids(n + 1),
-    )
 
 
 def full_dump(path: Path) -> bytes:
