@@ -6,9 +6,12 @@ and hides `esc Back` and `? Help` at 80 columns. This footer keeps what a judge 
 always find, Back, Help and the palette, and leaves out the other keys, last first,
 until the rest fit, whole.
 
-It also rebuilds its key widgets only when the keys it shows change: a walk-through
-refreshes bindings several times a keystroke (focus moves, highlights, steps), and
-rebuilding the same keys costs a judge ~20 ms a time over SSH for nothing.
+It also redraws only what changed: a walk-through refreshes bindings several times a
+keystroke (focus moves, highlights, steps), and rebuilding the same keys costs a judge
+~20 ms a time over SSH for nothing. When the keys shown do change (a classification's
+step), the key widgets already there are reused and their labels updated in place; only
+a surplus is removed or a shortfall mounted, and a full rebuild is left for the rare
+footer with a key group. The drawn row is the same as a rebuild's.
 """
 
 from __future__ import annotations
@@ -58,6 +61,9 @@ class StationFooter(Footer):
         self._shown: tuple[object, ...] | None = None
         self._pending = False
         self._width = 0
+        self._plain: list[FooterKey] | None = None
+        """The keys the last compose yielded, in order, or None when it had a group."""
+        self._palette_key: FooterKey | None = None
 
     # -- what to show ---------------------------------------------------------------
 
@@ -152,6 +158,8 @@ class StationFooter(Footer):
         items = list(self._items())
         room = self._room() - palette_width
         keep = fit(items, room)
+        self._plain = _plain_keys(keep)
+        self._palette_key = palette
         for item in keep:
             for widget in item.make:
                 if isinstance(widget, _GroupHolder):
@@ -194,7 +202,78 @@ class StationFooter(Footer):
         shown = self._keys_shown(self.screen)
         if shown != self._shown:
             self._shown = shown
-            await self.recompose()
+            if not await self._update_in_place():
+                await self.recompose()
+
+    async def _update_in_place(self) -> bool:
+        """Show the screen's keys by updating the key widgets already here; False (and
+        nothing changed) when it cannot: a key group, or the palette key come or gone."""
+        old = self._plain
+        if old is None or not self._bindings_ready:
+            return False
+        if any(key.parent is not self for key in old):
+            return False
+        palette, palette_width = self._palette()
+        if (palette is None) != (self._palette_key is None):
+            return False
+        if self._palette_key is not None and self._palette_key.parent is not self:
+            return False
+        keep = fit(list(self._items()), self._room() - palette_width)
+        new = _plain_keys(keep)
+        if new is None:
+            return False
+        for widget, want in zip(old, new, strict=False):
+            _relabel(widget, want)
+        if self._palette_key is not None and palette is not None:
+            _relabel(self._palette_key, palette)
+        if len(old) > len(new):
+            await self.remove_children(old[len(new) :])
+        elif len(new) > len(old):
+            extra = new[len(old) :]
+            if self._palette_key is not None:
+                await self.mount_all(extra, before=self._palette_key)
+            else:
+                await self.mount_all(extra)
+        self._plain = old[: len(new)] + new[len(old) :]
+        return True
+
+
+def _plain_keys(items: list[_Item]) -> list[FooterKey] | None:
+    """The items' key widgets in order when every item is one plain key, else None."""
+    keys: list[FooterKey] = []
+    for item in items:
+        for widget in item.make:
+            if not isinstance(widget, FooterKey):
+                return None
+            keys.append(widget)
+    return keys
+
+
+def _relabel(widget: FooterKey, want: FooterKey) -> None:
+    """Make the shown ``widget`` draw and act as the unmounted ``want`` would."""
+    same = (
+        widget.key == want.key
+        and widget.key_display == want.key_display
+        and widget.description == want.description
+        and widget.action == want.action
+        and widget._disabled == want._disabled
+    )
+    if widget.tooltip != want.tooltip:
+        widget.tooltip = want.tooltip
+    if same:
+        return
+    resized = cell_len(widget.key_display) != cell_len(want.key_display) or cell_len(
+        widget.description
+    ) != cell_len(want.description)
+    widget.key = want.key
+    widget.key_display = want.key_display
+    widget.description = want.description
+    widget.action = want.action
+    widget._disabled = want._disabled
+    widget.set_class(want._disabled, "-disabled")
+    if resized:
+        widget.clear_cached_dimensions()
+    widget.refresh(layout=resized)
 
 
 def fit(items: list[_Item], room: int) -> list[_Item]:
