@@ -16,11 +16,19 @@ from textual.app import App
 from textual.screen import Screen
 
 from judgetui.service import Station
+from judgetui.station.app import JudgeStation
+from judgetui.station.routes import Routes
 from judgetui.station.screens.dashboard import DashboardScreen
 from judgetui.station.startup import FirstFrame
 from tests.helpers.station import make_app, pilot_test, settle
 
 SIZE = (120, 40)
+
+
+def _made_ahead(app: JudgeStation) -> bool:
+    """The classification the dashboard makes ahead is ready (nothing mounts after it)."""
+    assert isinstance(app.navigator, Routes)
+    return app.navigator._classify is not None
 
 
 @pilot_test
@@ -38,7 +46,7 @@ async def test_the_first_frame_drawn_after_start_up_is_a_full_one(
     monkeypatch.setattr(App, "_display", spy)
     app = make_app(station)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        await settle(pilot, lambda: _made_ahead(app))
         drawn = [kind for batch, kind in shown if batch == 0]
         assert drawn, "the dashboard was drawn"
         assert drawn[0] == LayoutUpdate.__name__, f"the first frame drawn is whole: {shown}"
@@ -50,7 +58,7 @@ async def test_ready_makes_the_next_frame_a_full_one(
 ) -> None:
     app = make_app(station)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
+        await settle(pilot, lambda: _made_ahead(app))
         full: list[Compositor] = []
         render = Compositor.render_full_update
 
