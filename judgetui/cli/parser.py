@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn, cast
 
@@ -407,6 +408,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     event's, or classify's ``--rules``), so a question an event's rules add is an option
     there; an option neither knows is argparse's usual one-line error (exit 2).
     """
+    if (station := _station_args(argv)) is not None:
+        return station
     parser = build_parser()
     args, extra = parser.parse_known_args(argv)
     if extra:
@@ -415,6 +418,36 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
             parser = build_parser(rules)
         args = parser.parse_args(argv)
     return args
+
+
+_STATION_OPTIONS = frozenset({"--db", "--rules", "--judge", "--lang", "--config", "--log"})
+"""The top-level options that take a value: with ``--json``, all a station's command line
+may have for `_station_args` to parse it."""
+
+
+def _station_args(argv: Sequence[str] | None) -> argparse.Namespace | None:
+    """The station's own command line (no command, only the top-level options, each
+    spelt out) parsed without building the ~330 options of the commands; None for any
+    other command line, which the whole parser then reads.
+
+    The namespace is the whole parser's (the same options, defaults and ``command``
+    None), and so is a bad value's error: the top-level options are the same `_common`.
+    """
+    tokens = sys.argv[1:] if argv is None else list(argv)
+    value_next = False
+    for token in tokens:
+        if value_next:
+            if token.startswith("-"):
+                return None
+            value_next = False
+        elif token in _STATION_OPTIONS:
+            value_next = True
+        elif token != "--json" and token.partition("=")[0] not in _STATION_OPTIONS:
+            return None
+    parser = _Parser(prog="judgetui", add_help=False)
+    _common(parser, top=True)
+    parser.set_defaults(command=None)
+    return parser.parse_args(tokens)
 
 
 def _rules_in_effect(args: argparse.Namespace) -> Rules | None:

@@ -50,7 +50,7 @@ Clock = Callable[[], datetime]
 _CONTROL_FILTER = ControlCharacterFilter()
 
 
-class JudgeStation(PaletteHooks, FollowerHooks):
+class JudgeStation(PaletteHooks, FollowerHooks, startup.FirstFrame):
     """The station: first screen, theme, messages (palette: `PaletteHooks`; following the
     file: `FollowerHooks`; opening screens: `Routes`)."""
 
@@ -112,13 +112,13 @@ class JudgeStation(PaletteHooks, FollowerHooks):
         self._sign_in_or_ask(judge)
 
     def _sign_in_or_ask(self, judge: JudgeState | None) -> None:
-        from judgetui.station.screens.sign_in import SignInScreen
-
         assert self.state is not None
-        if judge is None:
-            self.push_screen(SignInScreen(self.state, self.station.planner), self.sign_in)
-        else:
+        if judge is not None:
             self.sign_in(judge)
+            return
+        from judgetui.station.screens.sign_in import SignInScreen  # only when it asks
+
+        self.push_screen(SignInScreen(self.state, self.station.planner), self.sign_in)
 
     def sign_in(self, judge: JudgeState | None) -> None:
         from judgetui.station.screens.dashboard import DashboardScreen
