@@ -6,6 +6,7 @@ still being written) must never show on, or be recorded with, the next one.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from typing import Any
 
@@ -200,3 +201,18 @@ async def test_a_theme_chosen_while_the_kept_screen_is_hidden_reaches_it(station
         fresh = ClassifyScreen()  # a new screen, styled now: what the kept one must show
         await app.push_screen(fresh)
         assert fresh.query_one("#player-search", Input).styles.background == light
+
+
+@pilot_test
+async def test_the_station_closing_while_the_classification_is_made_ahead_ends_quietly(
+    station: Station,
+) -> None:
+    """A judge who quits at once: the screen being made ahead comes down without an error."""
+    app = make_app(station)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        making = asyncio.ensure_future(routes(app).prepare_classify())
+        await asyncio.sleep(0)
+        app.exit()
+    await making
+    assert app.return_code in (None, 0)

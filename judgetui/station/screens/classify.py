@@ -108,8 +108,7 @@ class ClassifyScreen(MadeAhead):
     ]
 
     def __init__(self, players: Sequence[str] = ()) -> None:
-        # No fixed id: "another incident" replaces this screen with a new one, and two
-        # screens with one id at once is a DuplicateIds crash.
+        # No fixed id: a fresh one may open over the kept one (two ids: DuplicateIds).
         super().__init__()
         self.step = "players"
         self.marked: list[str] = list(dict.fromkeys(players))
@@ -228,6 +227,8 @@ class ClassifyScreen(MadeAhead):
             self._mounting -= 1
 
     def on_mount(self) -> None:
+        if not self.query(f"#step-{self.step}"):
+            return  # made ahead while the station closed: its panes are already coming down
         self.query_one(StationHeader).show(self.session)
         self._show_step()
         self._fill_players()
@@ -258,8 +259,7 @@ class ClassifyScreen(MadeAhead):
         self.query_one("#walk", ContentSwitcher).current = f"step-{step}"
         self.query_one("#steps", StepIndicator).current = step if step != "done" else ""
         self._show_summary()
-        # set_focus, not focus(): focus() waits for the App's queue, and the keys typed
-        # after this one are already in it.
+        # set_focus, not focus(): focus() waits behind the keys already in the App's queue.
         if step == "players":
             self.set_focus(self.query_one("#player-search", Input))
         elif step == "infraction":
