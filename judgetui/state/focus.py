@@ -49,7 +49,7 @@ from judgetui.state.checks import (
 )
 from judgetui.state.event import EventState
 from judgetui.state.shapes import EXTENSION_ITEM, MIN_PREFIX, Mark, decision_id
-from judgetui.store import shapes
+from judgetui.store.reading import declared_data
 
 __all__ = ["fold_for", "owners"]
 
@@ -152,17 +152,13 @@ class _Focus:
             "investigation_closed": self._investigation_closed,
         }
         handlers = folding.HANDLERS
-        envelope, checks, models = shapes.check_Envelope, shapes.CHECKS, shapes.KINDS
         first = True
         for entry in entries:
-            # `judgetui.store.reading.check`'s very checks, without its report (the full
-            # fold makes it): the envelope, then the declaration of the entry's kind
-            if type(entry) is not dict or not envelope(entry):
+            # the full fold's check without its report (the full fold makes it)
+            data = declared_data(entry)
+            if data is None:
                 raise _Unsure("entry")
-            kind, data = entry["kind"], entry["data"]
-            model = models.get(kind)
-            if model is None or not checks[model](data):
-                raise _Unsure(kind)
+            kind = entry["kind"]
             if (kind == "event_created") != first:
                 raise _Unsure(kind)
             if kind in _EVENT_KINDS:

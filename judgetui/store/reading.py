@@ -13,7 +13,7 @@ from typing import Any
 
 from judgetui.store.shapes import CHECKS, FIELDS, KINDS, MISSING, NoneType, check_Envelope
 
-__all__ = ["MalformedEntry", "check"]
+__all__ = ["MalformedEntry", "check", "declared_data"]
 
 
 class MalformedEntry(ValueError):
@@ -50,19 +50,31 @@ def _explain(model: str, data: Mapping[str, Any], where: str) -> str:
     return f"{where.rstrip('.') or 'the entry'} does not have its declared shape"
 
 
+def declared_data(entry: Any) -> Mapping[str, Any] | None:
+    """The entry's data when the entry has its kind's declared shape, else None (the
+    yes-or-no of `check`, for a reader that needs no report)."""
+    if type(entry) is not dict or not check_Envelope(entry):
+        return None
+    data: dict[str, Any] = entry["data"]
+    model = KINDS.get(entry["kind"])
+    if model is None or not CHECKS[model](data):
+        return None
+    return data
+
+
 def check(entry: Mapping[str, Any]) -> Mapping[str, Any]:
     """Hold one parsed entry to its kind's declaration (shape only); return its data.
 
     Raises MalformedEntry naming the first field that is wrong, or the unknown kind.
     """
+    data = declared_data(entry)
+    if data is not None:
+        return data
     if type(entry) is not dict:
         raise MalformedEntry("the entry is not a JSON object")
     if not check_Envelope(entry):
         raise MalformedEntry(_explain("Envelope", entry, ""))
-    data: dict[str, Any] = entry["data"]
     model = KINDS.get(entry["kind"])
     if model is None:
         raise MalformedEntry(f"unknown kind {entry['kind']!r}")
-    if not CHECKS[model](data):
-        raise MalformedEntry(_explain(model, data, ""))
-    return data
+    raise MalformedEntry(_explain(model, entry["data"], ""))
