@@ -27,7 +27,6 @@ import errno
 import logging
 import os
 import stat
-import threading
 import time
 import uuid
 from collections.abc import Callable, Mapping, Sequence
@@ -52,10 +51,10 @@ from judgetui.store.atomic import (
 )
 from judgetui.store.chain import (
     GENESIS_HASH,
+    VerifyAside,
     VerifyResult,
     read_log,
     seal,
-    verify_entries,
     verify_log,
 )
 from judgetui.store.errors import (
@@ -508,7 +507,7 @@ class EventFile:
                     for entry in sealed:
                         log[str(entry["seq"])] = entry
                     pieces = (_encode(self.path, document),)
-                check = _ChainCheck.started(snapshot.entries)
+                check = _chain_check(snapshot.entries)
                 written = _write_atomically(self.path, pieces, like=st, hold_new=True)
                 self.last_write = way
             finally:
@@ -517,7 +516,7 @@ class EventFile:
         if holder is not None:
             holder.wrote(pieces, FileStamp.from_stat(written))
         if check is not None:
-            check.warn_if_broken(self.path)
+            _warn_if_broken(self.path, check.result())
         return sealed
 
     def verify(self, head: str | None = None) -> VerifyResult:
@@ -538,44 +537,19 @@ class EventFile:
         return verify_log(log, head)
 
 
-class _ChainCheck:
-    """The check that warns of a write onto a broken chain (see ``logger``), run while
-    the write waits on the disk.
+def _chain_check(entries: Sequence[Mapping[str, Any]]) -> VerifyAside | None:
+    """The check that warns of a write onto a broken chain (see ``logger``), begun in a
+    thread just before the write (`VerifyAside`); only while someone listens on
+    ``logger`` (the command line: a station has its banner)."""
+    listening = any(not isinstance(h, logging.NullHandler) for h in logger.handlers)
+    return VerifyAside(entries) if entries and listening else None
 
-    The write's two fsyncs (~13 ms of a 10,000-record file here) leave the interpreter
-    free; the chain check is ~28 ms of hashing that needs it: begun in a thread just
-    before the write, it runs in those waits instead of after them. Only while someone
-    listens on ``logger`` (the command line); a station has its banner.
-    """
 
-    def __init__(self, entries: Sequence[Mapping[str, Any]]) -> None:
-        self._entries = entries
-        self._result: VerifyResult | None = None
-        self._thread = threading.Thread(target=self._run, name="chain-check", daemon=True)
-
-    @classmethod
-    def started(cls, entries: Sequence[Mapping[str, Any]]) -> _ChainCheck | None:
-        listening = any(not isinstance(h, logging.NullHandler) for h in logger.handlers)
-        if not entries or not listening:
-            return None
-        check = cls(entries)
-        check._thread.start()
-        return check
-
-    def _run(self) -> None:
-        with suppress(Exception):  # then `warn_if_broken` checks inline, as it used to
-            self._result = verify_entries(self._entries)
-
-    def warn_if_broken(self, path: Path) -> None:
-        self._thread.join()
-        result = self._result
-        if result is None:  # the check itself failed: say what a full check says
-            result = verify_entries(self._entries)
-        if not result.ok:
-            logger.warning(
-                _(
-                    "{path}: the penalty log's chain is broken at entry {seq}; "
-                    "run `judgetui verify`"
-                ).format(seq=result.first_bad_seq, path=path),
-                extra={"verify": result},
-            )
+def _warn_if_broken(path: Path, result: VerifyResult) -> None:
+    if not result.ok:
+        logger.warning(
+            _(
+                "{path}: the penalty log's chain is broken at entry {seq}; run `judgetui verify`"
+            ).format(seq=result.first_bad_seq, path=path),
+            extra={"verify": result},
+        )

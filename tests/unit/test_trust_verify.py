@@ -346,16 +346,16 @@ def test_chain_is_checked_on_write_only_while_someone_listens(
     import logging
 
     from judgetui import store
-    from judgetui.store import file as store_file
+    from judgetui.store import chain as store_chain
 
     calls: list[int] = []
-    real = store_file.verify_entries
+    real = store_chain.verify_entries
 
     def counting(entries: Any, head: str | None = None) -> Any:
         calls.append(len(entries))
         return real(entries, head)
 
-    monkeypatch.setattr(store_file, "verify_entries", counting)
+    monkeypatch.setattr(store_chain, "verify_entries", counting)
     file = EventFile(event)
     file.append(lambda _: [{"kind": "note", "data": {}}])
     assert calls == []
@@ -385,7 +385,7 @@ def test_the_broken_chain_check_runs_beside_the_write(
     while the write waits on the disk); its verdict is the one an inline check gives."""
     import threading
 
-    from judgetui.store import file as store_file
+    from judgetui.store import chain as store_chain
 
     threads: list[str] = []
 
@@ -393,7 +393,7 @@ def test_the_broken_chain_check_runs_beside_the_write(
         threads.append(threading.current_thread().name)
         return verify_entries(entries, head)
 
-    monkeypatch.setattr(store_file, "verify_entries", spied)
+    monkeypatch.setattr(store_chain, "verify_entries", spied)
     break_entry_3(event)
     code, _out, err = run(capsys, "--db", event, *RECORD)
     assert code == 0
