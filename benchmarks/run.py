@@ -264,9 +264,11 @@ def fig_record_process(
     fsync + rename + folder fsync. A bare stock-TinyDB insert (`stock_insert.py`: stdlib
     json, no fsync, no temp file) is timed in the same rounds as information only.
     """
+    from tui_figures import JUDGETUI  # the script a judge runs, as the station's figures
+
     times: dict[str, list[float]] = {"ours": [], "floor": [], "stock": []}
     rss: dict[str, list[float]] = {"ours": [], "floor": [], "stock": []}
-    record = [PY, "-m", "judgetui", "record", "--judge", HEAD, "--player", facts["player"]]
+    record = [*JUDGETUI, "record", "--judge", HEAD, "--player", facts["player"]]
     record += ["--infraction", "slow_play", "--intentional", "no", "--disruptive", "yes"]
     commands = {
         "floor": [PY, str(BENCH / "floor_record.py")],
@@ -300,6 +302,7 @@ def fig_record_process(
         "peak_rss_mb": round(max(rss["ours"]), 1),
         "baseline_peak_rss_mb": round(max(rss["floor"]), 1),
         "stock_tinydb_peak_rss_mb": round(max(rss["stock"]), 1),
+        "command": Path(record[0]).name if len(JUDGETUI) == 1 else "python -m judgetui",
         "samples": samples,
     }
 

@@ -21,6 +21,27 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "benchmarks"
 PY = sys.executable
+
+
+def judgetui_command() -> list[str]:
+    """How a judge runs judgetui: the installed ``judgetui`` script beside this Python
+    (the README's `.venv/bin/judgetui`), when the judgetui it imports is this checkout's;
+    else ``python -m judgetui`` from the checkout. (The script starts without `runpy`,
+    ~3 ms less than ``-m``; the floor and the minimal app are scripts too.)"""
+    script = Path(PY).with_name("judgetui")
+    where = subprocess.run(
+        [PY, "-c", "import judgetui; print(judgetui.__file__)"],
+        cwd="/",
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.strip()
+    if script.is_file() and where and Path(where).resolve() == ROOT / "judgetui" / "__init__.py":
+        return [str(script)]
+    return [PY, "-m", "judgetui"]
+
+
+JUDGETUI = judgetui_command()
 HEAD = "Kana Mori"
 FLOOR = "Alex Reed"
 EVENT_NAME = "Autumn Championship 2026"
@@ -195,10 +216,10 @@ class Tui:
     # -- commands ------------------------------------------------------------------
 
     def station_cmd(self, db: Path, judge: str = HEAD) -> list[str]:
-        return [PY, "-m", "judgetui", "--db", str(db), "--judge", judge]
+        return [*JUDGETUI, "--db", str(db), "--judge", judge]
 
     def record_cmd(self, db: Path) -> list[str]:
-        return [PY, "-m", "judgetui", "--db", str(db), "record", "--judge", HEAD, *RECORD_ARGS]
+        return [*JUDGETUI, "--db", str(db), "record", "--judge", HEAD, *RECORD_ARGS]
 
     def minimal_cmd(self, db: Path) -> list[str]:
         return [PY, str(BENCH / "minimal_app.py"), str(db)]

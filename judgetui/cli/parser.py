@@ -10,6 +10,7 @@ from typing import NoReturn, cast
 
 from judgetui import i18n
 from judgetui.cli.common import _station
+from judgetui.cli.tokens import STATION_OPTIONS, command_named
 from judgetui.errors import CliError
 from judgetui.i18n import _
 from judgetui.rules import Rules, load_rules, shipped_rules
@@ -193,24 +194,37 @@ def _context_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def build_parser(rules: Rules | None = None) -> argparse.ArgumentParser:
+def build_parser(rules: Rules | None = None, only: str | None = None) -> argparse.ArgumentParser:
     """The command line; ``record`` and ``classify`` take the questions of ``rules``
-    (default: the shipped rules) as options."""
+    (default: the shipped rules) as options.
+
+    With ``only`` (a command's name), only that command is built, for `parse_args` to
+    read a command line that names it (and asks for no help, which lists them all)."""
     global _building
     rules = shipped_rules() if rules is None else rules
     _building = True
     try:
-        return _build(rules)
+        return _build(rules, only)
     finally:
         _building = False
 
 
-def _build(rules: Rules) -> argparse.ArgumentParser:
+class _Unbuilt:
+    """What the options of a command that `build_parser` leaves out are added to: every
+    call is taken and does nothing (a sub-command, a group and its options alike)."""
+
+    def __getattr__(self, name: str) -> Callable[..., _Unbuilt]:
+        return lambda *args, **kwargs: self
+
+
+def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
     parser = _Parser(prog="judgetui", description=_("The judge station for card-game tournaments."))
     _common(parser, top=True)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     def command(name: str, help_text: str) -> argparse.ArgumentParser:
+        if only is not None and name != only:
+            return cast("argparse.ArgumentParser", _Unbuilt())
         p = sub.add_parser(name, help=help_text, description=help_text)
         _common(p, top=False)
         return p
@@ -410,19 +424,27 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """
     if (station := _station_args(argv)) is not None:
         return station
-    parser = build_parser()
+    named = command_named(argv)
+    if named is not None:
+        try:
+            args = _parse(argv, named)
+        except CliError:  # the whole parser says what is wrong, as it always has
+            pass
+        else:
+            if args.command == named:
+                return args
+    return _parse(argv, None)
+
+
+def _parse(argv: Sequence[str] | None, only: str | None) -> argparse.Namespace:
+    parser = build_parser(only=only)
     args, extra = parser.parse_known_args(argv)
     if extra:
         rules = _rules_in_effect(args)
         if rules is not None:
-            parser = build_parser(rules)
+            parser = build_parser(rules, only)
         args = parser.parse_args(argv)
     return args
-
-
-_STATION_OPTIONS = frozenset({"--db", "--rules", "--judge", "--lang", "--config", "--log"})
-"""The top-level options that take a value: with ``--json``, all a station's command line
-may have for `_station_args` to parse it."""
 
 
 def _station_args(argv: Sequence[str] | None) -> argparse.Namespace | None:
@@ -440,9 +462,9 @@ def _station_args(argv: Sequence[str] | None) -> argparse.Namespace | None:
             if token.startswith("-"):
                 return None
             value_next = False
-        elif token in _STATION_OPTIONS:
+        elif token in STATION_OPTIONS:
             value_next = True
-        elif token != "--json" and token.partition("=")[0] not in _STATION_OPTIONS:
+        elif token != "--json" and token.partition("=")[0] not in STATION_OPTIONS:
             return None
     parser = _Parser(prog="judgetui", add_help=False)
     _common(parser, top=True)

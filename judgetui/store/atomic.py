@@ -12,7 +12,6 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
-import secrets
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from pathlib import Path
@@ -205,7 +204,7 @@ def _write_atomically(
     durable, so that a writer that finds it at the path waits (see `EventFile.append`).
     ``exclusive``: only create, never replace (`EventFileExists` if the name is taken).
     """
-    temp = path.parent / f"{_temp_prefix(path)}{os.getpid()}-{secrets.token_hex(6)}"
+    temp = path.parent / f"{_temp_prefix(path)}{os.getpid()}-{os.urandom(6).hex()}"
     fd = -1
     try:
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)

@@ -51,10 +51,10 @@ from judgetui.store.atomic import (
 )
 from judgetui.store.chain import (
     GENESIS_HASH,
+    VerifyAside,
     VerifyResult,
     read_log,
     seal,
-    verify_entries,
     verify_log,
 )
 from judgetui.store.errors import (
@@ -507,6 +507,7 @@ class EventFile:
                     for entry in sealed:
                         log[str(entry["seq"])] = entry
                     pieces = (_encode(self.path, document),)
+                check = _chain_check(snapshot.entries)
                 written = _write_atomically(self.path, pieces, like=st, hold_new=True)
                 self.last_write = way
             finally:
@@ -514,7 +515,8 @@ class EventFile:
         # Outside the lock: the entries are in memory, and other stations need not wait.
         if holder is not None:
             holder.wrote(pieces, FileStamp.from_stat(written))
-        _warn_if_broken(self.path, snapshot.entries)
+        if check is not None:
+            _warn_if_broken(self.path, check.result())
         return sealed
 
     def verify(self, head: str | None = None) -> VerifyResult:
@@ -535,12 +537,15 @@ class EventFile:
         return verify_log(log, head)
 
 
-def _warn_if_broken(path: Path, entries: Sequence[Mapping[str, Any]]) -> None:
-    """Log a warning when the chain that was just appended to is broken (see ``logger``)."""
+def _chain_check(entries: Sequence[Mapping[str, Any]]) -> VerifyAside | None:
+    """The check that warns of a write onto a broken chain (see ``logger``), begun in a
+    thread just before the write (`VerifyAside`); only while someone listens on
+    ``logger`` (the command line: a station has its banner)."""
     listening = any(not isinstance(h, logging.NullHandler) for h in logger.handlers)
-    if not entries or not listening:
-        return
-    result = verify_entries(entries)
+    return VerifyAside(entries) if entries and listening else None
+
+
+def _warn_if_broken(path: Path, result: VerifyResult) -> None:
     if not result.ok:
         logger.warning(
             _(

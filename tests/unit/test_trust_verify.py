@@ -346,16 +346,16 @@ def test_chain_is_checked_on_write_only_while_someone_listens(
     import logging
 
     from judgetui import store
-    from judgetui.store import file as store_file
+    from judgetui.store import chain as store_chain
 
     calls: list[int] = []
-    real = store_file.verify_entries
+    real = store_chain.verify_entries
 
     def counting(entries: Any, head: str | None = None) -> Any:
         calls.append(len(entries))
         return real(entries, head)
 
-    monkeypatch.setattr(store_file, "verify_entries", counting)
+    monkeypatch.setattr(store_chain, "verify_entries", counting)
     file = EventFile(event)
     file.append(lambda _: [{"kind": "note", "data": {}}])
     assert calls == []
@@ -376,3 +376,26 @@ def test_chain_is_checked_on_write_only_while_someone_listens(
     finally:
         store.logger.removeHandler(handler)
     assert [r.verify.first_bad_seq for r in seen] == [3]  # type: ignore[attr-defined]
+
+
+def test_the_broken_chain_check_runs_beside_the_write(
+    event: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The check that warns is begun before the write and read after it (it hashes
+    while the write waits on the disk); its verdict is the one an inline check gives."""
+    import threading
+
+    from judgetui.store import chain as store_chain
+
+    threads: list[str] = []
+
+    def spied(entries: Any, head: Any = None) -> Any:
+        threads.append(threading.current_thread().name)
+        return verify_entries(entries, head)
+
+    monkeypatch.setattr(store_chain, "verify_entries", spied)
+    break_entry_3(event)
+    code, _out, err = run(capsys, "--db", event, *RECORD)
+    assert code == 0
+    assert threads == ["chain-check"]
+    assert "chain is broken at entry 3" in err
