@@ -114,9 +114,13 @@ class CommandLine:
     """What `judgetui ssh` needs of the command line, handed over by `judgetui.cli` when
     it runs this command (so this module never imports the CLI: no import circle)."""
 
-    build_parser: Callable[[], argparse.ArgumentParser]
+    build_parser: Callable[..., argparse.ArgumentParser]
+    """The whole parser; given an event's rules, with their questions as options."""
     open_station: Callable[[argparse.Namespace], int]
     commands: Mapping[str, Callable[[argparse.Namespace], int]]
+    event_rules: Callable[[argparse.Namespace], Any]
+    """The rules of the administrator's event file when they are not the shipped ones
+    (a `record` then takes their questions as options), else None."""
 
 
 def restricted_parser(
@@ -202,7 +206,7 @@ def run(
         language = i18n.language_from_argv(tokens)
         if language:
             i18n.set_language(language)
-        args = check_command(tokens, restricted_parser(cli.build_parser))
+        args = _checked(tokens, admin, cli)
     except Refused as exc:
         raise CliError(str(exc)) from None
     args.db = admin.db
@@ -210,3 +214,18 @@ def run(
     args.lang = args.lang or admin.lang
     i18n.set_language(args.lang or i18n.default_language())
     return cli.commands[args.command](args)
+
+
+def _checked(tokens: list[str], admin: argparse.Namespace, cli: CommandLine) -> argparse.Namespace:
+    """`check_command` with the shipped rules' questions; for a `record` it refuses, once
+    more with the questions of the event's own rules, as the command line reads it
+    (`judgetui.cli.parser.parse_args`): the event file is read only then."""
+    try:
+        return check_command(tokens, restricted_parser(cli.build_parser))
+    except Refused:
+        if "record" not in tokens:
+            raise
+        rules = cli.event_rules(admin)
+        if rules is None:
+            raise
+    return check_command(tokens, restricted_parser(lambda: cli.build_parser(rules)))

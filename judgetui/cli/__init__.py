@@ -33,6 +33,7 @@ from judgetui.rules import RulesError
 if TYPE_CHECKING:
     import argparse
 
+    from judgetui.rules import Rules
     from judgetui.state import EventState
 
 # The organiser's commands (`judgetui.cli.event`) and those that read the event
@@ -144,7 +145,20 @@ def cmd_ssh(args: argparse.Namespace) -> int:
     # replaces ``judgetui.cli._open_station`` to see what the station would open.
     from judgetui import ssh_entry
 
-    return ssh_entry.run(args, ssh_entry.CommandLine(build_parser, _open_station, COMMANDS))
+    return ssh_entry.run(
+        args, ssh_entry.CommandLine(build_parser, _open_station, COMMANDS, _event_rules)
+    )
+
+
+def _event_rules(admin: argparse.Namespace) -> Rules | None:
+    """The rules of the event file ``admin`` names, when not the shipped ones (for ssh)."""
+    import argparse
+
+    from judgetui.cli.parser import _rules_in_effect
+    from judgetui.rules import shipped_rules
+
+    rules = _rules_in_effect(argparse.Namespace(**{**vars(admin), "command": "record"}))
+    return None if rules is None or rules is shipped_rules() else rules
 
 
 COMMANDS = {

@@ -1,0 +1,56 @@
+"""Over ssh, `record` takes the questions of the event's own rules as options, as the
+command line does (`judgetui.cli.parser.parse_args`): the ssh parser used to know only
+the shipped rules' questions, so a judge could not answer a question the event added."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import orjson
+import pytest
+
+from judgetui import cli
+from tests.helpers.event import HEAD
+from tests.station.test_questions_as_data import SLOW_PLAY, event, new_rules
+
+__all__ = ["event", "new_rules"]  # the fixtures, used by name
+
+
+def ssh(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, db: Path, command: str
+) -> tuple[int, str, str]:
+    monkeypatch.setenv("SSH_ORIGINAL_COMMAND", command)
+    capsys.readouterr()
+    code = cli.main(["--db", str(db), "ssh"])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_record_over_ssh_takes_the_events_own_question(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, event: Path
+) -> None:
+    line = f"--json record --judge '{HEAD}' --player P2 {' '.join(SLOW_PLAY)} --phone"
+    code, out, err = ssh(capsys, monkeypatch, event, line)
+    assert (code, err) == (0, ""), err
+    assert orjson.loads(out)["records"][0]["penalty"] == "single_warning"
+
+
+def test_an_option_the_events_rules_lack_is_refused_over_ssh(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, event: Path
+) -> None:
+    before = event.read_bytes()
+    line = f"record --judge '{HEAD}' --player P2 {' '.join(SLOW_PLAY)} --fone"
+    code, _out, err = ssh(capsys, monkeypatch, event, line)
+    assert code == 2 and "unrecognized arguments: --fone" in err
+    assert err.count("\n") == 1
+    assert event.read_bytes() == before
+
+
+def test_refused_options_stay_refused_with_the_events_rules(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, event: Path
+) -> None:
+    before = event.read_bytes()
+    line = f"record --judge '{HEAD}' --player P2 {' '.join(SLOW_PLAY)} --phone --rules x.toml"
+    code, _out, err = ssh(capsys, monkeypatch, event, line)
+    assert code == 2 and "--rules is not allowed" in err
+    assert event.read_bytes() == before
