@@ -120,4 +120,10 @@ class Routes:
         except (NoMatches, MountError):
             return  # the station is closing: its screens are coming down
         if screen.is_attached:
+            # Laid out and drawn ahead too, off screen, by Textual's own two steps (the
+            # drawing thrown away): a screen is first laid out and drawn when first shown,
+            # and that was most of the first `n` (~120 ms at 50,000 records, half of it
+            # the player search's rows); what is drawn is kept for that showing.
+            screen._refresh_layout(self.app.size)
+            screen._compositor.render_update(full=True)
             self._classify, self._classify_language = screen, language()
