@@ -5,7 +5,7 @@ the next incident. Textual sends a widget that comes into view a Resize, and the
 list drops every rendered row on any Resize, so each list was rendered twice on the key
 that shows it (~10 ms a time at 160 columns): once for the first frame, once more right
 after, at the very same width. Here the rows are dropped only when the width they were
-rendered at changed.
+rendered at changed (a list drawn ahead, before its first Resize, keeps them too).
 
 And a list filled again with the same `Option` objects (the panes keep them per player
 and per infraction) reuses their rendered rows: emptying the search after an incident
@@ -32,16 +32,18 @@ class ChoiceList(OptionList):
 
     def _get_option_render(self, option: Option, style: Style) -> list[Strip]:
         # The row's place is in its key: a rendered row carries its index (for the mouse).
+        width = self.scrollable_content_region.width
         key = (
             option,
             self._option_to_index[option],
             style,
             self.get_component_styles("option-list--option").padding,
-            self.scrollable_content_region.width,
+            width,
         )
         strips = self._kept.get(key)
         if strips is None:
             strips = super()._get_option_render(option, style)
+            self._rendered_width = width
             if len(self._kept) >= KEPT_ROWS:
                 self._kept.clear()
             self._kept[key] = strips
