@@ -444,6 +444,25 @@ async def test_event_sets_the_round_and_adds_a_floor_judge(station: Station) -> 
 
 
 @pilot_test
+async def test_event_refuses_a_judge_name_the_event_file_cannot_keep(station: Station) -> None:
+    """The name is held to the model by the service's `floor_judge`, as the command line's
+    `event judge` is: one toast, nothing written."""
+    before = station.file.path.read_bytes()
+    app = make_app(station)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = EventScreen()
+        await open_screen(pilot, screen)
+        await pilot.press("a")
+        screen.query_one("#event-judge", Input).value = "x" * 61
+        await pilot.press("enter")
+        await settle(pilot)
+        shown = [str(n.message) for n in app._notifications]
+        assert "A judge's name is 1 to 60 characters." in shown
+        assert screen.query_one("#event-judge", Input).value == "x" * 61
+    assert station.file.path.read_bytes() == before
+
+
+@pilot_test
 async def test_event_imports_players_and_shows_the_bad_line(
     station: Station, tmp_path: Path
 ) -> None:

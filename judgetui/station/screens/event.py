@@ -15,7 +15,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
-from pydantic import ValidationError
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -24,9 +23,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import DataTable, Input, Static
 
 from judgetui.i18n import N_, _, ngettext
-from judgetui.models import Judge
 from judgetui.roster import Roster, RosterError, read_roster
-from judgetui.service import BadInput, renamed_players
+from judgetui.service import BadInput, floor_judge, renamed_players
 from judgetui.state import EventState
 from judgetui.station.dialogs.confirm import ConfirmModal
 from judgetui.station.screens.base import StationScreen
@@ -251,8 +249,8 @@ class EventScreen(StationScreen):
         event.stop()
         session = self.session
         try:
-            new = Judge(name=event.value, role="floor")
-        except ValidationError:
+            new = floor_judge(event.value)
+        except BadInput:
             self.notify(_("A judge's name is 1 to 60 characters."), severity="error")
             return
         field = event.input
