@@ -36,7 +36,18 @@ def counts_in(rules: Rules, record: Counted, phase: Phase) -> bool:
 
 
 def warning_points(rules: Rules, history: Sequence[Counted], phase: Phase) -> int:
-    return sum(rules.penalties[r.warning].points for r in counted_warnings(rules, history, phase))
+    """The points of the `counted_warnings` of ``phase``.
+
+    A level worth no points (a Notice, a Caution) adds nothing whether it counts or not,
+    so only the others are asked: most records of a big event are Notices (a station
+    counts every player's points as it opens: ~10 of 17 ms at 10,000 records).
+    """
+    penalties = rules.penalties
+    return sum(
+        points
+        for record in history
+        if (points := penalties[record.warning].points) and counts_in(rules, record, phase)
+    )
 
 
 def _repeats_related(rules: Rules, infraction: str) -> bool:
