@@ -97,3 +97,16 @@ def test_the_fold_of_a_good_log_keeps_every_field_of_the_records(
         expected = (True, False, entry["data"]["round"])
         assert (held.intentional, held.disruptive, held.round) == expected
         assert type(held.points) is int and type(held.minor) is bool
+
+
+def test_an_unknown_review_action_is_refused(station: Station, rules: Rules) -> None:
+    station.record("Alex Reed", RecordRequest(["P1"], "slow_play", False, True))
+    record = next(iter(station.load().records))
+    station.review(HEAD, record, "confirm")
+    bad = copy.deepcopy([dict(e) for e in station.file.load().entries])
+    bad[-1]["data"]["action"] = "shrug"
+    with pytest.raises(MalformedLog, match="unknown action 'shrug'"):
+        EventState.fold(rules, bad)
+    good = EventState.fold(rules, station.file.load().entries)
+    assert good.records[record].review_action == "confirm"
+    assert good.records[record].reviewed_os_user == "tester"
