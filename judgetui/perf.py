@@ -36,6 +36,17 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
+def pause_from_start() -> None:
+    """The collector paused for the whole of ``python -m judgetui``, imports included.
+
+    `one_shot` pauses it from the command's start; the imports before it (the command
+    line's own modules, orjson) made ~15 young collections and a middle one for
+    nothing. A station turns it on again (`settle_interface`, `long_lived`); a command
+    ends with it off.
+    """
+    gc.disable()
+
+
 def one_shot(main: Callable[_P, _T]) -> Callable[_P, _T]:
     """Run a command with the cyclic garbage collector paused; the station turns it on.
 
@@ -99,9 +110,17 @@ def settle_interface(saved: tuple[int, int, int] | None) -> tuple[int, int, int]
     costs 13 ms at 10k and 63 ms at 50k (one run each: less garbage has piled up). Not
     measured yet: the first keys' latency with and without it (benchmarks/run.py
     ``--only first_paint,walk`` at both sizes).
+
+    It also turns the collector on: a station opened from the command line runs with
+    it paused (`one_shot`) from the start to here, not only while the file is parsed
+    and folded. Turned on before the imports, it made ~200 young collections before
+    the first frame (~25-40 ms at 10,000 records, tmux with a `gc.callbacks` probe),
+    for garbage that no more than a start-up's worth of objects; the full collection
+    above takes whatever cycles that left.
     """
     gc.collect()
     gc.freeze()
+    gc.enable()
     if saved is not None:
         return saved
     before = gc.get_threshold()
@@ -117,7 +136,9 @@ def restore_collector(saved: tuple[int, int, int] | None) -> None:
 
 
 def long_lived() -> None:
-    """The collector on for a long-lived process (the station), even inside `one_shot`."""
+    """The collector on for a long-lived process (the station), even inside `one_shot`:
+    when its first screen asks the judge something (`settle_interface` does it once
+    the dashboard is up)."""
     gc.enable()
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from judgetui import diagnostics, i18n, perf
+from judgetui import diagnostics, i18n
 from judgetui.errors import CliError
 from judgetui.rules import Rules, load_rules, load_source, shipped_rules
 from judgetui.store import EventFile
@@ -107,7 +107,8 @@ def _open_station(args: argparse.Namespace, judge: str | None = None) -> int:
     settings = _settings(args)  # bad settings: exit 2 before anything is on screen
     if (problem := tty.missing_terminal()) is not None:
         raise CliError(problem)
-    perf.long_lived()  # the station is a long-lived process (see perf.one_shot)
+    # The collector stays paused (perf.one_shot) until the station's first frame is out:
+    # run_station turns it on (see perf.settle_interface).
     from judgetui.station.app import run_station
 
     db = _db_path(args)

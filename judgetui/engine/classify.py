@@ -5,7 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from judgetui.engine.model import Classification, Outcome, PastPenalty, Reason, Situation
+from judgetui.engine.model import (
+    Classification,
+    Counted,
+    Outcome,
+    PastPenalty,
+    Reason,
+    Situation,
+)
 from judgetui.rules import SITUATION_FLAGS, WARNING, Rules
 
 Applies = Literal["current", "next"]
@@ -29,13 +36,13 @@ def _sanction_rank(rules: Rules, key: str | None) -> int:
     return -1 if key is None else rules.penalties[key].rank
 
 
-def _draft_only(rules: Rules, record: PastPenalty) -> bool:
+def _draft_only(rules: Rules, record: Counted) -> bool:
     """A draft warning: flagged on the record, or a draft-only catalogue entry (RULINGS §3)."""
     entry = rules.infractions.get(record.infraction)
     return record.draft_only or bool(entry and entry.draft_only)
 
 
-def is_official(rules: Rules, record: PastPenalty) -> bool:
+def is_official(rules: Rules, record: Counted) -> bool:
     """An issued, counting warning record (Single Warning or above by default)."""
     floor = _warning_rank(rules, rules.history.official_from)
     return (

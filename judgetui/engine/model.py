@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, Protocol
 
 Phase = Literal["main", "finals"]
 RecordStatus = Literal["pending", "issued", "dismissed", "superseded", "voided"]
@@ -47,6 +47,31 @@ class PastPenalty:
     minor: bool
     draft_only: bool = False
     strong_cheating: bool = False
+
+
+class Counted(Protocol):
+    """What counting a warning reads of a record (`warnings.warning_points`): a
+    `PastPenalty`, or any record with these fields, such as the folded state's own.
+
+    The station counts every player's points as it opens (the dashboard's order, the
+    queue's decisions owed); making a `PastPenalty` of each of their records first was
+    two thirds of that (issue 14: ~14 of 21 ms at 10,000 records).
+    """
+
+    @property
+    def infraction(self) -> str: ...
+
+    @property
+    def warning(self) -> str: ...
+
+    @property
+    def phase(self) -> Phase: ...
+
+    @property
+    def status(self) -> str: ...
+
+    @property
+    def draft_only(self) -> bool: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,15 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 
 from judgetui.engine.classify import is_official
-from judgetui.engine.model import Decision, OptionVerdict, Outcome, PastPenalty, Phase, Preview
+from judgetui.engine.model import (
+    Counted,
+    Decision,
+    OptionVerdict,
+    Outcome,
+    PastPenalty,
+    Phase,
+    Preview,
+)
 from judgetui.rules import Rules
 
+_C = TypeVar("_C", bound=Counted)
 
-def counted_warnings(
-    rules: Rules, history: Sequence[PastPenalty], phase: Phase
-) -> list[PastPenalty]:
+
+def counted_warnings(rules: Rules, history: Sequence[_C], phase: Phase) -> list[_C]:
     """The issued official warnings that count in ``phase``.
 
     Draft-only warnings never count; cautions and notices carry no points; pending
@@ -21,13 +30,24 @@ def counted_warnings(
     return [r for r in history if counts_in(rules, r, phase)]
 
 
-def counts_in(rules: Rules, record: PastPenalty, phase: Phase) -> bool:
+def counts_in(rules: Rules, record: Counted, phase: Phase) -> bool:
     """Whether ``record`` is one of the `counted_warnings` of ``phase``."""
     return is_official(rules, record) and (record.phase == phase or not rules.finals.reset_count)
 
 
-def warning_points(rules: Rules, history: Sequence[PastPenalty], phase: Phase) -> int:
-    return sum(rules.penalties[r.warning].points for r in counted_warnings(rules, history, phase))
+def warning_points(rules: Rules, history: Sequence[Counted], phase: Phase) -> int:
+    """The points of the `counted_warnings` of ``phase``.
+
+    A level worth no points (a Notice, a Caution) adds nothing whether it counts or not,
+    so only the others are asked: most records of a big event are Notices (a station
+    counts every player's points as it opens: ~10 of 17 ms at 10,000 records).
+    """
+    penalties = rules.penalties
+    return sum(
+        points
+        for record in history
+        if (points := penalties[record.warning].points) and counts_in(rules, record, phase)
+    )
 
 
 def _repeats_related(rules: Rules, infraction: str) -> bool:

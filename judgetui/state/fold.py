@@ -23,6 +23,7 @@ from judgetui.state.checks import (
     _decided,
     _infraction,
     _judge,
+    _kinds,
     _one_of,
     _optional_text,
     _phase,
@@ -85,7 +86,7 @@ def apply(state: EventState, entry: Mapping[str, Any]) -> None:
     try:
         # The shape of the entry and of its data: the one declaration of its kind (an
         # unknown kind is refused there, so every kind that passes has a handler).
-        data = reading.check(entry)
+        data = reading.declared_data(entry) or reading.check(entry)
         kind = entry["kind"]
         if (kind == "event_created") != (state.count == 0):
             raise ValueError(
@@ -170,10 +171,19 @@ def _on_incident_recorded(state: EventState, entry: Entry, data: Entry) -> None:
     role = state.judges[judge].role if judge in state.judges else "floor"
     note = _shown_note(data.get("note", ""))
     note = note and own(note)
-    # Types, choices and a non-empty records list: checked by the declaration.
-    infraction = words_[_infraction(state, data["infraction"])]
+    # Types, choices and a non-empty records list: checked by the declaration; what
+    # it cannot know (an infraction of these rules, a record id not used yet) is
+    # checked here in one expression each, and the checks that name what is wrong run
+    # only when one fails (`_infraction`, `_text`, `_check_record`).
+    infraction = data["infraction"]
+    if infraction not in state.rules.infractions:
+        _infraction(state, infraction)
+    infraction = words_[infraction]
     phase: Phase = words_[data["phase"]]
-    incident = fresh((_text(data["incident"], "incident id"), ""))
+    incident = data["incident"]
+    if not incident:
+        _text(incident, "incident id")
+    incident = fresh((incident, ""))
     os_user, client = words_[_shown(entry.get("os_user"))], words_[_shown(entry.get("client"))]
     table, game, extension = data.get("table"), data.get("game"), data.get("extension")
     if table is not None or game is not None or extension is not None:
@@ -185,40 +195,57 @@ def _on_incident_recorded(state: EventState, entry: Entry, data: Entry) -> None:
     if minutes_late is not None:
         minutes_late = own(minutes_late)
     at, seq = fresh((entry["at"], "")), int(entry["seq"]) + 0
+    # The same for each record of the incident (the declaration made them bool and int).
+    intentional, disruptive = data["intentional"], data["disruptive"]
+    flags, round_ = words(data.get("flags", ())), data["round"] + 0
+    reviewed = role == "head"
+    records, players, points = state.records, state.players, state._points
+    warnings, sanctions = _kinds(state)
+    penalties = state.rules.penalties
     for rec in data["records"]:
-        _check_record(state, rec)
+        sanction = rec.get("sanction")
+        if not (
+            rec["id"] not in records
+            and rec["player"] in players
+            and rec["warning"] in warnings
+            and (sanction is None or sanction in sanctions)
+            and rec["penalty"] in penalties
+            and rec["minimum"] in penalties
+            and rec["recommended"] in penalties
+        ):
+            _check_record(state, rec)
         record_id = fresh((rec["id"], ""))
-        warning = words_[rec["warning"]]
-        sanction = words_[rec.get("sanction")]
+        sanction = words_[sanction]
         status = words_[rec["status"]]
+        player = players[rec["player"]]
         record = RecordState(
             id=record_id,
             incident=incident,
-            player=state.players[rec["player"]].id,
+            player=player.id,
             infraction=infraction,
-            warning=warning,
+            warning=words_[rec["warning"]],
             sanction=sanction,
             penalty=words_[rec["penalty"]],
             minimum=words_[rec["minimum"]],
             recommended=words_[rec["recommended"]],
-            points=int(rec["points"]),
+            points=rec["points"] + 0,
             status=status,
             applies=words_[rec.get("applies")],
-            minor=bool(rec["minor"]),
-            draft_only=bool(rec.get("draft_only", False)),
-            investigation=bool(rec.get("investigation", False)),
-            intentional=bool(data["intentional"]),
-            disruptive=bool(data["disruptive"]),
-            flags=words(data.get("flags", ())),
+            minor=rec["minor"],
+            draft_only=rec.get("draft_only", False),
+            investigation=rec.get("investigation", False),
+            intentional=intentional,
+            disruptive=disruptive,
+            flags=flags,
             minutes_late=minutes_late,
             judge=judge,
             judge_role=role,
-            round=int(data["round"]),
+            round=round_,
             phase=phase,
             at=at,
             note=note,
             seq=seq,
-            reviewed=role == "head",
+            reviewed=reviewed,
             os_user=os_user,
             client=client,
             table=table,
@@ -228,7 +255,12 @@ def _on_incident_recorded(state: EventState, entry: Entry, data: Entry) -> None:
             duplicate_of=duplicate_of,
             requested=status == "pending",
         )
-        _add_record(state, record)
+        # `_add_record`, inline: the hot loop of every fold.
+        records[record_id] = record
+        player.records.append(record_id)
+        points.pop(player.id, None)
+        if status == "issued" and sanction is not None:
+            _sanction_status(state, player.id, sanction)
 
 
 def _add_record(state: EventState, record: RecordState) -> None:
@@ -262,7 +294,9 @@ def _on_witness_noted(state: EventState, entry: Entry, data: Entry) -> None:
 
 def _on_record_reviewed(state: EventState, entry: Entry, data: Entry) -> None:
     record = state.records[data["record"]]
-    action = _one_of(data["action"], _REVIEW_ACTIONS, "review action")
+    action = data["action"]
+    if action not in _REVIEW_ACTIONS:  # the hot path: the naming check only when it fails
+        _one_of(action, _REVIEW_ACTIONS, "review action")
     words_ = WORDS
     record.reviewed = True
     record.reviewed_at = fresh((entry["at"], ""))
@@ -270,8 +304,9 @@ def _on_record_reviewed(state: EventState, entry: Entry, data: Entry) -> None:
     record.reviewed_by = words_[_shown(entry.get("judge"))]
     note = _shown_note(data.get("note", ""))
     record.review_note = note and own(note)
-    os_user, client = _who(entry)
-    record.reviewed_os_user, record.reviewed_client = words_[os_user], words_[client]
+    # `_who`, without its type checks: the envelope's declaration made them str or None.
+    record.reviewed_os_user = words_[_shown(entry.get("os_user"))]
+    record.reviewed_client = words_[_shown(entry.get("client"))]
     state._points.pop(record.player, None)
     if action == "confirm":
         record.status = "issued"

@@ -69,9 +69,17 @@ def past(state: EventState, player: str) -> list[PastPenalty]:
 
 
 def points(state: EventState, player: str) -> int:
+    """The player's warning points (the engine's count of the records `past` gives,
+    read from the records themselves: no `PastPenalty` made of each)."""
     cached = state._points.get(player)
     if cached is None:
-        cached = engine.warning_points(state.rules, past(state, player), state.phase)
+        records = state.records
+        standing = [
+            record
+            for key in state.players[player].records
+            if (record := records[key]).status != "superseded"
+        ]
+        cached = engine.warning_points(state.rules, standing, state.phase)
         state._points[player] = cached
     return cached
 

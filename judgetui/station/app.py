@@ -18,7 +18,7 @@ from textual.filter import LineFilter
 
 from judgetui import diagnostics, errors, i18n
 from judgetui.i18n import N_
-from judgetui.perf import restore_collector, settle_interface
+from judgetui.perf import long_lived, restore_collector, settle_interface
 from judgetui.rules import load_rules
 from judgetui.service import Station
 from judgetui.settings import LoadedSettings
@@ -201,6 +201,8 @@ def run_station(
     i18n.set_language("ja" if language == "ja" else "en")
     station = Station(EventFile(db), load_rules(rules_path))
     app = open_station(station, judge, clock=lambda: datetime.now(UTC), settings=settings)
+    if app.judge is None:
+        long_lived()  # a screen asks first; else on with the dashboard's first frame
     if app.driver_class is LinuxDriver:
         app.driver_class = StationDriver  # ends the app when the terminal goes away
     app.run()

@@ -16,8 +16,6 @@ Anywhere inotify is missing or refused (another system, the per-user limit reach
 from __future__ import annotations
 
 import contextlib
-import ctypes
-import ctypes.util
 import errno
 import os
 import select
@@ -26,6 +24,10 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import ctypes
 
 _IN_CLOSE_WRITE = 0x00000008
 _IN_MOVED_FROM = 0x00000040
@@ -46,6 +48,10 @@ _READ_SIZE = 64 * 1024
 def _libc() -> ctypes.CDLL | None:
     if not sys.platform.startswith("linux"):
         return None
+    # Imported here, in the watcher's thread: not on the way to the first frame.
+    import ctypes
+    import ctypes.util
+
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
         libc.inotify_init1.argtypes = [ctypes.c_int]
