@@ -1,6 +1,3 @@
-from judgetui import perf
-
-perf.pause_from_start()
-from judgetui.cli import main  # noqa: E402  (imported with the collector paused)
+from judgetui.launch import main
 
 raise SystemExit(main())

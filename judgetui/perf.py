@@ -37,7 +37,7 @@ def collector_paused() -> Iterator[None]:
 
 
 def pause_from_start() -> None:
-    """The collector paused for the whole of ``python -m judgetui``, imports included.
+    """The collector paused for the whole of a process (`judgetui.launch`), imports included.
 
     `one_shot` pauses it from the command's start; the imports before it (the command
     line's own modules, orjson) made ~15 young collections and a middle one for
