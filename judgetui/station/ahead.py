@@ -50,3 +50,39 @@ class MadeAhead(StationScreen):
         if self._css_update_count == app._css_update_count:
             event.refresh_styles = False
         self._css_update_count = app._css_update_count
+
+
+class WritesAhead(MadeAhead):
+    """A screen made ahead whose act ends in a write (the classification): while it is
+    open, the bytes that write begins with (the whole file as this station holds it) are
+    written ahead in a worker (`Session.write_ahead`), so that the key that records
+    writes only the new entries (`judgetui.store.ahead`). Made after the frame that
+    opened the screen, brought up to date after each change of the file (only what was
+    appended is written), let go when the screen closes."""
+
+    def write_ahead(self) -> None:
+        """Write ahead in a worker, unless this screen's own write is under way: its
+        file is the one the write replaces, and the next one is made after it."""
+        if not self.is_attached or not self.is_open() or self._writing():
+            return
+        self.run_worker(
+            self.session.write_ahead, thread=True, group="write-ahead", exit_on_error=False
+        )
+
+    def _writing(self) -> bool:
+        return any(w.group == "service" and not w.is_finished for w in self.app.workers)
+
+    @on(events.ScreenResume)
+    def _writes_ahead_resumed(self) -> None:
+        self.call_after_refresh(self.write_ahead)
+
+    def state_changed(self) -> None:
+        seen = self._seen_version
+        super().state_changed()
+        if seen != self._seen_version:
+            self.write_ahead()
+
+    def _made_ahead_closed(self) -> None:
+        if self.is_attached and not self.is_open():
+            self.session.drop_write_ahead()
+        super()._made_ahead_closed()
