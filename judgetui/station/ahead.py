@@ -10,11 +10,20 @@ every node unless the App's CSS changed meanwhile.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import suppress
+from typing import TypeVar
+
 from textual import events, on
+from textual.worker import Worker
 
 from judgetui import perf
 from judgetui.station.screens.base import StationScreen
 from judgetui.station.widgets.footer import StationFooter
+
+T = TypeVar("T")
+_RESUME_AT_LATEST = 1.0
+"""Seconds after a service call began by which the collector runs again in any case."""
 
 
 class MadeAhead(StationScreen):
@@ -60,14 +69,58 @@ class WritesAhead(MadeAhead):
     opened the screen, brought up to date after each change of the file (only what was
     appended is written), let go when the screen closes."""
 
+    def __init__(self, name: str | None = None, id: str | None = None) -> None:
+        super().__init__(name=name, id=id)
+        self._resumes: list[Callable[[], None]] = []
+        """The collector's resumes of service calls whose outcome is not shown yet."""
+
     def write_ahead(self) -> None:
         """Write ahead in a worker, unless this screen's own write is under way: its
         file is the one the write replaces, and the next one is made after it."""
         if not self.is_attached or not self.is_open() or self._writing():
             return
+        # Described: Textual describes a worker by the repr of its callable, which for a
+        # method of the session is the whole event's (~125 ms at 10,000 records).
         self.run_worker(
-            self.session.write_ahead, thread=True, group="write-ahead", exit_on_error=False
+            self.session.write_ahead,
+            description="write ahead",
+            thread=True,
+            group="write-ahead",
+            exit_on_error=False,
         )
+
+    def run_service(
+        self,
+        call: Callable[[], T],
+        *,
+        done: str | None = None,
+        on_done: Callable[[bool], None] | None = None,
+        on_result: Callable[[T], None] | None = None,
+    ) -> Worker[None]:
+        """`StationScreen.run_service`, the cyclic collector paused from the key until the
+        frame after the outcome is shown (`perf.pause_collector`); at the latest a second
+        after the key, whatever became of this screen (a write that waits for another
+        station's lock then goes on with the collector on)."""
+        resume = perf.pause_collector()
+        self.app.set_timer(_RESUME_AT_LATEST, resume)
+        self._resumes.append(resume)
+
+        def shown() -> None:
+            resume()
+            with suppress(ValueError):
+                self._resumes.remove(resume)
+
+        def ended(ok: bool) -> None:
+            if on_done is not None:
+                on_done(ok)
+            self.call_after_refresh(shown)
+
+        return super().run_service(call, done=done, on_done=ended, on_result=on_result)
+
+    @on(events.Unmount)
+    def _writes_ahead_unmounted(self) -> None:
+        while self._resumes:  # the station closing: never leave the collector paused
+            self._resumes.pop()()
 
     def _writing(self) -> bool:
         return any(w.group == "service" and not w.is_finished for w in self.app.workers)

@@ -111,3 +111,42 @@ async def test_another_stations_write_meanwhile_is_kept_and_followed(
     path = station.file.path
     assert path.read_bytes() == orjson.dumps(orjson.loads(path.read_bytes()))
     assert EventFile(path).verify().ok
+
+
+@pilot_test
+async def test_the_collector_is_paused_only_until_the_record_is_shown(station: Station) -> None:
+    """No young collection between the record key and its frame, and none skipped after:
+    the collector runs again once the done pane is drawn, and if the station closes first."""
+    import gc
+
+    app = make_app(station)
+    release = threading.Event()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        session = session_of(app)
+        write = session.record
+
+        def slow_record(request: RecordRequest) -> RecordResult:
+            release.wait()
+            return write(request)
+
+        session.record = slow_record  # type: ignore[method-assign]
+        screen = await walk_to_result(pilot, "P5", "slow", "n", "y")
+        await settle(pilot)
+        assert gc.isenabled()
+        await pilot.press("enter")
+        assert screen.recording and not gc.isenabled()
+        release.set()
+        await settle(pilot, lambda: screen.step == "done" and gc.isenabled())
+        session.record = write  # type: ignore[method-assign]
+        await pilot.press("n")
+        await pilot.press(*"p6", "enter", *"slow", "enter", "n", "y")
+        while screen.step == "upgrades":
+            await pilot.press("n")
+        session.record = slow_record  # type: ignore[method-assign]
+        release.clear()
+        await pilot.press("enter")
+        assert not gc.isenabled()
+        # The station closes before the outcome is shown (the write ends after).
+    assert gc.isenabled()
+    release.set()

@@ -718,7 +718,7 @@ class ClassifyScreen(WritesAhead):
         self._done_text = out
         self.step = "done"  # mounted with the result step
         self._show_step()
-        self.notify(Text("\n").join(lines).plain, title=_("Recorded"))
+        self.call_after_refresh(self.notify, Text("\n").join(lines).plain, title=_("Recorded"))
 
     async def action_finish(self) -> None:
         await self.app.pop_screen()
