@@ -22,6 +22,8 @@ from judgetui.station.screens.base import StationScreen
 from judgetui.station.widgets.footer import StationFooter
 
 T = TypeVar("T")
+_GREY_AFTER = 0.25
+"""Seconds a service call runs before the screen's keys show it (greyed: `check_action`)."""
 _RESUME_AT_LATEST = 1.0
 """Seconds after a service call began by which the collector runs again in any case."""
 
@@ -100,7 +102,8 @@ class WritesAhead(MadeAhead):
         """`StationScreen.run_service`, the cyclic collector paused from the key until the
         frame after the outcome is shown (`perf.pause_collector`); at the latest a second
         after the key, whatever became of this screen (a write that waits for another
-        station's lock then goes on with the collector on)."""
+        station's lock then goes on with the collector on). The keys the call disables
+        (`check_action`) are drawn greyed only if it is still running after `_GREY_AFTER`."""
         resume = perf.pause_collector()
         self.app.set_timer(_RESUME_AT_LATEST, resume)
         self._resumes.append(resume)
@@ -115,7 +118,16 @@ class WritesAhead(MadeAhead):
                 on_done(ok)
             self.call_after_refresh(shown)
 
-        return super().run_service(call, done=done, on_done=ended, on_result=on_result)
+        worker = super().run_service(call, done=done, on_done=ended, on_result=on_result)
+
+        def grey() -> None:
+            if not worker.is_finished:
+                self.refresh_bindings()
+
+        # Not at once: the footer's frame ran beside the write and held the interpreter
+        # between its system calls (each wait for it up to Python's 5 ms switch interval).
+        self.set_timer(_GREY_AFTER, grey)
+        return worker
 
     @on(events.Unmount)
     def _writes_ahead_unmounted(self) -> None:

@@ -150,3 +150,42 @@ async def test_the_collector_is_paused_only_until_the_record_is_shown(station: S
         # The station closes before the outcome is shown (the write ends after).
     assert gc.isenabled()
     release.set()
+
+
+@pilot_test
+async def test_a_slow_save_still_greys_the_record_key(
+    station: Station,
+) -> None:
+    """The footer is no longer redrawn at the key, beside the write (its frame held the
+    interpreter between the write's system calls); a save still running after a moment
+    shows the record key greyed, as before."""
+    from textual.widgets._footer import FooterKey
+
+    app = make_app(station)
+    release = threading.Event()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        session = session_of(app)
+        write = session.record
+
+        def slow_record(request: RecordRequest) -> RecordResult:
+            release.wait()
+            return write(request)
+
+        session.record = slow_record  # type: ignore[method-assign]
+        screen = await walk_to_result(pilot, "P1", "slow", "n", "y")
+        await settle(pilot)
+
+        def record_key_greyed() -> bool:
+            keys = [k for k in screen.query(FooterKey) if k.action == "record"]
+            return bool(keys) and all(k.has_class("-disabled") for k in keys)
+
+        assert not record_key_greyed()
+        await pilot.press("enter")
+        loop_guard = 0
+        while not record_key_greyed():  # the save goes on: greyed after a moment
+            await pilot.pause(0.05)
+            loop_guard += 1
+            assert loop_guard < 1200, "the record key was never greyed during a slow save"
+        release.set()
+        await settle(pilot, lambda: screen.step == "done")

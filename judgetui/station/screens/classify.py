@@ -639,8 +639,7 @@ class ClassifyScreen(WritesAhead):
         request = self.request(as_request=as_request)
         if answer is not None:
             request = answer.apply(request)
-        self.recording = True
-        self.refresh_bindings()
+        self.recording = True  # its keys greyed if the save is slow (`WritesAhead`)
         incident = self.incident
 
         def finished(ok: bool) -> None:
