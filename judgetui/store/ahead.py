@@ -115,6 +115,13 @@ def _begins_with(body: Sequence[Buffer], ahead: _Ahead) -> bool:
     return True
 
 
+def _write_synced(fd: int, at: int, pieces: Sequence[Buffer]) -> None:
+    """Write ``pieces`` at offset ``at`` of ``fd`` and sync them."""
+    os.lseek(fd, at, os.SEEK_SET)
+    _write_all(fd, pieces)
+    os.fsync(fd)
+
+
 def _unnamed_file(folder: Path) -> int | None:
     flag = getattr(os, "O_TMPFILE", None)
     if flag is None:
@@ -221,7 +228,7 @@ class WriteAhead:
             self._writing = True
             discards = self._discards
         try:
-            ready = _behind_the_judge(lambda: self._bring_up(ready, held.body))
+            ready = self._bring_up(ready, held.body)
         finally:
             with self._state:
                 if ready is not None and discards != self._discards:
@@ -233,19 +240,23 @@ class WriteAhead:
         return ready is not None
 
     def _bring_up(self, ready: _Ahead | None, body: tuple[Buffer, ...]) -> _Ahead | None:
-        """``ready`` extended to ``body`` if that begins with it, else a new file of it."""
+        """``ready`` extended to ``body`` if that begins with it, else a new file of it.
+
+        Only the system calls run in the nicer thread (`_behind_the_judge`): the compare
+        holds the interpreter a step at a time, and a thread that holds it must not be
+        one the system lets wait (the App's thread would wait behind it)."""
         if ready is not None and ready.body is body:
             return ready
-        try:
-            if ready is not None and _begins_with(body, ready):
-                os.lseek(ready.fd, ready.size, os.SEEK_SET)
-                _write_all(ready.fd, _views(body, ready.size))
-                os.fsync(ready.fd)
-                ready.body, ready.size = body, _size(body)
-                return ready
-        except OSError:
-            pass
         if ready is not None:
+            if _begins_with(body, ready):
+                rest = _views(body, ready.size)
+                try:
+                    _behind_the_judge(lambda: _write_synced(ready.fd, ready.size, rest))
+                except OSError:
+                    pass
+                else:
+                    ready.body, ready.size = body, _size(body)
+                    return ready
             close_later(ready.fd)
         _linkat()
         fd = _unnamed_file(self._path.parent)
@@ -253,8 +264,7 @@ class WriteAhead:
             self.usable = False
             return None
         try:
-            _write_all(fd, body)
-            os.fsync(fd)
+            _behind_the_judge(lambda: _write_synced(fd, 0, body))
         except OSError:
             close_later(fd)
             return None
