@@ -32,7 +32,6 @@ import os
 import secrets
 import sys
 import threading
-import time
 from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
@@ -54,6 +53,11 @@ if TYPE_CHECKING:
 _COMPARED_AT_ONCE = 1 << 20
 """Bytes compared per step when checking that a newer version extends the one written
 ahead: the interpreter can switch threads between steps (the App's thread draws)."""
+_NICER = 10
+"""How much nicer than the station the thread that writes ahead runs (Linux: ~a tenth of
+a core's share beside the App's thread). At 50,000 records the copy of 55 MB into the
+page cache took a core for 60-240 ms on the loaded 2-core VM, under the keys typed
+just after the classification opened (which it slowed by up to ~100 ms)."""
 _WAIT_FOR_AHEAD = 2.0
 """Seconds a write waits for a file being written ahead before it writes its own."""
 
@@ -67,23 +71,27 @@ class _Ahead:
     size: int
 
 
-CLOSE_AFTER = 0.5
-"""Seconds `close_later` waits before it closes: past the frame that shows the write."""
-
-
 def close_later(fd: int) -> None:
-    """Close ``fd`` in a thread of its own, `CLOSE_AFTER` from now: the last descriptor of
-    a file that lost its name (the event file just replaced, a file written ahead) frees
-    the file's blocks, ~3 ms at 10,000 records and ~11 ms at 50,000 on a quiet machine
-    (18-26 ms traced on a loaded one), which no judge needs to wait for, and which on two
-    cores took one from the frame that shows the record."""
+    """Close ``fd`` in a thread of its own, `_NICER` than the station: the last descriptor
+    of a file that lost its name (the event file just replaced, a file written ahead)
+    frees the file's blocks, ~3 ms at 10,000 records and ~11 ms at 50,000 on a quiet
+    machine (18-26 ms traced on a loaded one), which no judge needs to wait for, and
+    which on two cores took one from the frame that shows the record. (Closed half a
+    second later instead, it can fall on the next classification's opening key.)"""
     threading.Thread(target=_close, args=(fd,), name="judgetui-close", daemon=True).start()
 
 
 def _close(fd: int) -> None:
-    time.sleep(CLOSE_AFTER)
+    _be_nicer()
     with suppress(OSError):
         os.close(fd)
+
+
+def _be_nicer() -> None:
+    """This thread `_NICER` than it is (Linux: niceness is a thread's; elsewhere nothing)."""
+    with suppress(OSError, AttributeError):
+        tid = threading.get_native_id()
+        os.setpriority(os.PRIO_PROCESS, tid, os.getpriority(os.PRIO_PROCESS, tid) + _NICER)
 
 
 def _size(pieces: Sequence[Buffer]) -> int:
@@ -166,12 +174,6 @@ def _link(fd: int, name: Path) -> None:
     os.link(f"/proc/self/fd/{fd}", name)
 
 
-_NICER = 10
-"""How much nicer than the station the thread that writes ahead runs (Linux: ~a tenth of
-a core's share beside the App's thread). At 50,000 records the copy of 55 MB into the
-page cache took a core for 60-240 ms on the loaded 2-core VM, under the keys typed
-just after the classification opened (which it slowed by up to ~100 ms)."""
-
 _T = TypeVar("_T")
 
 
@@ -182,9 +184,7 @@ def _behind_the_judge(work: Callable[[], _T]) -> _T:
     failed: list[BaseException] = []
 
     def run() -> None:
-        with suppress(OSError, AttributeError):  # elsewhere: as nice as the station
-            tid = threading.get_native_id()
-            os.setpriority(os.PRIO_PROCESS, tid, os.getpriority(os.PRIO_PROCESS, tid) + _NICER)
+        _be_nicer()
         try:
             out.append(work())
         except BaseException as exc:
