@@ -189,3 +189,24 @@ async def test_a_slow_save_still_greys_the_record_key(
             assert loop_guard < 1200, "the record key was never greyed during a slow save"
         release.set()
         await settle(pilot, lambda: screen.step == "done")
+
+
+@pilot_test
+async def test_leaving_the_classification_lets_the_bytes_written_ahead_go(
+    station: Station,
+) -> None:
+    app = make_app(station)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = await walk_to_result(pilot, "P1", "slow", "n", "y")
+        await settle(pilot)
+        if not station.file.ahead.usable:
+            return  # a system without unnamed files: nothing is written ahead
+        assert ahead_ready(station)
+        while isinstance(app.screen, ClassifyScreen):
+            await pilot.press("escape")
+        await settle(pilot, lambda: not ahead_ready(station))
+        assert screen.step == "players"  # begun again for the next incident
+        await pilot.press("n")  # the next incident writes ahead again
+        await settle(pilot, lambda: ahead_ready(station))
+    assert session_of(app).state.records == {}
