@@ -69,7 +69,7 @@ class WritesAhead(MadeAhead):
     written ahead in a worker (`Session.write_ahead`), so that the key that records
     writes only the new entries (`judgetui.store.ahead`). Made after the frame that
     opened the screen, brought up to date after each change of the file (only what was
-    appended is written), let go when the screen closes."""
+    appended is written), let go when the screen closes (popped, not covered)."""
 
     def __init__(self, name: str | None = None, id: str | None = None) -> None:
         super().__init__(name=name, id=id)
@@ -81,10 +81,12 @@ class WritesAhead(MadeAhead):
         file is the one the write replaces, and the next one is made after it."""
         if not self.is_attached or not self.is_open() or self._writing():
             return
+        session = self.session
+        mark = session.write_ahead_mark()  # closed before the worker runs: nothing written
         # Described: Textual describes a worker by the repr of its callable, which for a
         # method of the session is the whole event's (~125 ms at 10,000 records).
         self.run_worker(
-            self.session.write_ahead,
+            lambda: session.write_ahead(mark),
             description="write ahead",
             thread=True,
             group="write-ahead",
@@ -133,6 +135,20 @@ class WritesAhead(MadeAhead):
     def _writes_ahead_unmounted(self) -> None:
         while self._resumes:  # the station closing: never leave the collector paused
             self._resumes.pop()()
+        with suppress(Exception):  # no session (or App) any more: nothing to let go
+            self.session.drop_write_ahead()
+
+    @on(events.ScreenSuspend)
+    def _writes_ahead_suspended(self) -> None:
+        # After the frame of the screen now on top, as `MadeAhead` begins again: a screen
+        # of its own (not the one made ahead) is popped and removed, never begun again.
+        if self.is_attached:
+            self.app.screen.call_after_refresh(self._writes_ahead_closed)
+
+    def _writes_ahead_closed(self) -> None:
+        if not self.is_open():
+            with suppress(RuntimeError):
+                self.session.drop_write_ahead()
 
     def _writing(self) -> bool:
         return any(w.group == "service" and not w.is_finished for w in self.app.workers)
@@ -146,8 +162,3 @@ class WritesAhead(MadeAhead):
         super().state_changed()
         if seen != self._seen_version:
             self.write_ahead()
-
-    def _made_ahead_closed(self) -> None:
-        if self.is_attached and not self.is_open():
-            self.session.drop_write_ahead()
-        super()._made_ahead_closed()

@@ -217,12 +217,21 @@ class WriteAhead:
         self.used = 0
         """Appends published from a file written ahead (for tests and benchmarks)."""
 
-    def prepare(self, held: Held) -> bool:
+    @property
+    def discards(self) -> int:
+        """How many times `discard` was called: a `prepare` asked for before the last one
+        (its ``mark``) writes nothing."""
+        return self._discards
+
+    def prepare(self, held: Held, mark: int | None = None) -> bool:
         """Write ahead what an append onto ``held`` writes before its new members; True
-        when that is on disk (already, or now). False when another `prepare` is under way
-        or this system cannot (the plain path then does it all at the write)."""
+        when that is on disk (already, or now). False when another `prepare` is under way,
+        when `discard` was called since ``mark`` (`discards` when it was asked for), or
+        when this system cannot (the plain path then does it all at the write)."""
         with self._state:
             if self._writing or not self.usable:
+                return False
+            if mark is not None and mark != self._discards:
                 return False
             ready, self._ready = self._ready, None
             self._writing = True

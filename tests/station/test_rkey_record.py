@@ -195,18 +195,35 @@ async def test_a_slow_save_still_greys_the_record_key(
 async def test_leaving_the_classification_lets_the_bytes_written_ahead_go(
     station: Station,
 ) -> None:
+    """Both the screen made ahead (begun again when closed) and a screen of its own (made
+    while the kept one was not ready, or open below: removed when closed)."""
+    from judgetui.station.routes import Routes
+
     app = make_app(station)
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        screen = await walk_to_result(pilot, "P1", "slow", "n", "y")
-        await settle(pilot)
-        if not station.file.ahead.usable:
-            return  # a system without unnamed files: nothing is written ahead
-        assert ahead_ready(station)
-        while isinstance(app.screen, ClassifyScreen):
-            await pilot.press("escape")
-        await settle(pilot, lambda: not ahead_ready(station))
-        assert screen.step == "players"  # begun again for the next incident
+        navigator = app.navigator
+        assert isinstance(navigator, Routes)
+        await settle(pilot, lambda: navigator._classify is not None)
+        for own in (False, True):
+            if own:
+                app.push_screen(ClassifyScreen())
+                await settle(pilot)
+                await pilot.press(*"p1", "enter", *"slow", "enter", "n", "y")
+                screen = app.screen
+                assert isinstance(screen, ClassifyScreen) and screen is not navigator._classify
+                while screen.step == "upgrades":
+                    await pilot.press("n")
+            else:
+                screen = await walk_to_result(pilot, "P1", "slow", "n", "y")
+                assert screen is navigator._classify
+            assert screen.step == "result"
+            await settle(pilot)
+            if not station.file.ahead.usable:
+                return  # a system without unnamed files: nothing is written ahead
+            assert ahead_ready(station)
+            while isinstance(app.screen, ClassifyScreen):
+                await pilot.press("escape")
+            await settle(pilot, lambda: not ahead_ready(station))
         await pilot.press("n")  # the next incident writes ahead again
         await settle(pilot, lambda: ahead_ready(station))
     assert session_of(app).state.records == {}

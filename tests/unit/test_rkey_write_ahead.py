@@ -221,3 +221,21 @@ def test_nothing_is_written_ahead_while_a_write_is_under_way(
     station.file.append = append  # type: ignore[method-assign]
     record(station)
     assert answers == [False]
+
+
+def test_a_write_ahead_asked_for_before_a_discard_writes_nothing(
+    held: tuple[Path, Station, LogReader, Rules],
+) -> None:
+    """The station asks (its mark), the judge leaves the classification (discard), then
+    the worker runs: nothing is written ahead, nothing kept open."""
+    _path, station, _reader, _rules = held
+    closers_done()
+    before = open_fds()
+    mark = station.prepared_mark()
+    station.drop_prepared()
+    assert not station.prepare_write(mark)
+    assert station.file.ahead._ready is None
+    closers_done()
+    assert open_fds() == before
+    assert station.prepare_write(station.prepared_mark())  # asked for now: written
+    station.drop_prepared()
