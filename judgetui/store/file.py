@@ -287,8 +287,7 @@ class EventFile:
         self.last_read: bool | None = None
         """Whether the last `append` read the file under the lock (False: the holder's
         stamp and last bytes showed it was the version held; for tests and benchmarks)."""
-        self.ahead = WriteAhead(self.path)
-        """The next append onto a holder's version, written ahead (`WriteAhead.prepare`)."""
+        self.ahead = WriteAhead(self.path)  # the next append, written ahead: `store.ahead`
 
     def __repr__(self) -> str:
         return f"EventFile({str(self.path)!r})"
@@ -515,8 +514,7 @@ class EventFile:
                 written = self.ahead.publish(pieces, st, ahead)
                 self.last_write, replaced = way, True
             finally:
-                # The old file once replaced: closing it frees its blocks (see `let_go`).
-                (let_go if replaced else os.close)(fd)
+                (let_go if replaced else os.close)(fd)  # replaced: closed later, `let_go`
         # Outside the lock: the entries are in memory, and other stations need not wait.
         if holder is not None:
             holder.wrote(pieces, FileStamp.from_stat(written))
