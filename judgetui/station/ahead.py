@@ -10,11 +10,22 @@ every node unless the App's CSS changed meanwhile.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import suppress
+from typing import TypeVar
+
 from textual import events, on
+from textual.worker import Worker
 
 from judgetui import perf
 from judgetui.station.screens.base import StationScreen
 from judgetui.station.widgets.footer import StationFooter
+
+T = TypeVar("T")
+_GREY_AFTER = 0.25
+"""Seconds a service call runs before the screen's keys show it (greyed: `check_action`)."""
+_RESUME_AT_LATEST = 1.0
+"""Seconds after a service call began by which the collector runs again in any case."""
 
 
 class MadeAhead(StationScreen):
@@ -50,3 +61,104 @@ class MadeAhead(StationScreen):
         if self._css_update_count == app._css_update_count:
             event.refresh_styles = False
         self._css_update_count = app._css_update_count
+
+
+class WritesAhead(MadeAhead):
+    """A screen made ahead whose act ends in a write (the classification): while it is
+    open, the bytes that write begins with (the whole file as this station holds it) are
+    written ahead in a worker (`Session.write_ahead`), so that the key that records
+    writes only the new entries (`judgetui.store.ahead`). Made after the frame that
+    opened the screen, brought up to date after each change of the file (only what was
+    appended is written), let go when the screen closes (popped, not covered)."""
+
+    def __init__(self, name: str | None = None, id: str | None = None) -> None:
+        super().__init__(name=name, id=id)
+        self._resumes: list[Callable[[], None]] = []
+        """The collector's resumes of service calls whose outcome is not shown yet."""
+
+    def write_ahead(self) -> None:
+        """Write ahead in a worker, unless this screen's own write is under way: its
+        file is the one the write replaces, and the next one is made after it."""
+        if not self.is_attached or not self.is_open() or self._writing():
+            return
+        session = self.session
+        mark = session.write_ahead_mark()  # closed before the worker runs: nothing written
+        # Described: Textual describes a worker by the repr of its callable, which for a
+        # method of the session is the whole event's (~125 ms at 10,000 records).
+        self.run_worker(
+            lambda: session.write_ahead(mark),
+            description="write ahead",
+            thread=True,
+            group="write-ahead",
+            exit_on_error=False,
+        )
+
+    def run_service(
+        self,
+        call: Callable[[], T],
+        *,
+        done: str | None = None,
+        on_done: Callable[[bool], None] | None = None,
+        on_result: Callable[[T], None] | None = None,
+    ) -> Worker[None]:
+        """`StationScreen.run_service`, the cyclic collector paused from the key until the
+        frame after the outcome is shown (`perf.pause_collector`); at the latest a second
+        after the key, whatever became of this screen (a write that waits for another
+        station's lock then goes on with the collector on). The keys the call disables
+        (`check_action`) are drawn greyed only if it is still running after `_GREY_AFTER`."""
+        resume = perf.pause_collector()
+        self.app.set_timer(_RESUME_AT_LATEST, resume)
+        self._resumes.append(resume)
+
+        def shown() -> None:
+            resume()
+            with suppress(ValueError):
+                self._resumes.remove(resume)
+
+        def ended(ok: bool) -> None:
+            if on_done is not None:
+                on_done(ok)
+            self.call_after_refresh(shown)
+
+        worker = super().run_service(call, done=done, on_done=ended, on_result=on_result)
+
+        def grey() -> None:
+            if not worker.is_finished:
+                self.refresh_bindings()
+
+        # Not at once: the footer's frame ran beside the write and held the interpreter
+        # between its system calls (each wait for it up to Python's 5 ms switch interval).
+        self.set_timer(_GREY_AFTER, grey)
+        return worker
+
+    @on(events.Unmount)
+    def _writes_ahead_unmounted(self) -> None:
+        while self._resumes:  # the station closing: never leave the collector paused
+            self._resumes.pop()()
+        with suppress(Exception):  # no session (or App) any more: nothing to let go
+            self.session.drop_write_ahead()
+
+    @on(events.ScreenSuspend)
+    def _writes_ahead_suspended(self) -> None:
+        # After the frame of the screen now on top, as `MadeAhead` begins again: a screen
+        # of its own (not the one made ahead) is popped and removed, never begun again.
+        if self.is_attached:
+            self.app.screen.call_after_refresh(self._writes_ahead_closed)
+
+    def _writes_ahead_closed(self) -> None:
+        if not self.is_open():
+            with suppress(RuntimeError):
+                self.session.drop_write_ahead()
+
+    def _writing(self) -> bool:
+        return any(w.group == "service" and not w.is_finished for w in self.app.workers)
+
+    @on(events.ScreenResume)
+    def _writes_ahead_resumed(self) -> None:
+        self.call_after_refresh(self.write_ahead)
+
+    def state_changed(self) -> None:
+        seen = self._seen_version
+        super().state_changed()
+        if seen != self._seen_version:
+            self.write_ahead()

@@ -280,6 +280,17 @@ class Session:
     # Each runs on a worker thread (`StationScreen.run_service`); screens pass plain
     # values and never name the judge: the session is who is signed in.
 
+    def write_ahead(self, mark: int | None = None) -> bool:
+        """Write ahead the bytes the next write begins with (`Station.prepare_write`)."""
+        return self.station.prepare_write(mark)
+
+    def write_ahead_mark(self) -> int:
+        """What `write_ahead` is given, asked for now: dropped since, it writes nothing."""
+        return self.station.prepared_mark()
+
+    def drop_write_ahead(self) -> None:
+        self.station.drop_prepared()
+
     def possible_duplicate(self, request: RecordRequest) -> RecordState | None:
         return self.station.possible_duplicate(self.judge.name, request)
 

@@ -11,7 +11,7 @@ the file safe and keeps it valid TinyDB JSON::
 
 * Every write goes to a temp file in the same folder, is fsynced, then
   ``os.replace``-d over the file and the folder is fsynced. Readers therefore
-  always see a whole file and need no lock.
+  always see a whole file and need no lock. (A station's bytes: written ahead, `ahead`.)
 * Every read-modify-write holds an exclusive ``flock`` on ``<file>.lock`` and
   re-reads the file inside the lock.
 * The log is append-only and hash-chained: each entry carries ``seq`` (its
@@ -41,6 +41,7 @@ import orjson
 from judgetui import diagnostics
 from judgetui.i18n import _
 from judgetui.perf import collector_paused, settle_young_objects
+from judgetui.store.ahead import WriteAhead, let_go
 from judgetui.store.atomic import (
     Buffer,
     _encode,
@@ -286,6 +287,7 @@ class EventFile:
         self.last_read: bool | None = None
         """Whether the last `append` read the file under the lock (False: the holder's
         stamp and last bytes showed it was the version held; for tests and benchmarks)."""
+        self.ahead = WriteAhead(self.path)  # the next append, written ahead: `store.ahead`
 
     def __repr__(self) -> str:
         return f"EventFile({str(self.path)!r})"
@@ -457,6 +459,7 @@ class EventFile:
         """
         with self._lock.hold():
             fd, st = self._hold_current()
+            replaced = False
             try:
                 _remove_leftover_temps(self.path)
                 st = os.fstat(fd)  # under both locks: the version this write extends
@@ -507,11 +510,12 @@ class EventFile:
                     for entry in sealed:
                         log[str(entry["seq"])] = entry
                     pieces = (_encode(self.path, document),)
+                ahead = self.ahead.take(held if way == "held" else None)
                 check = _chain_check(snapshot.entries)
-                written = _write_atomically(self.path, pieces, like=st, hold_new=True)
-                self.last_write = way
+                written = self.ahead.publish(pieces, st, ahead)
+                self.last_write, replaced = way, True
             finally:
-                os.close(fd)
+                (let_go if replaced else os.close)(fd)  # replaced: closed later, `let_go`
         # Outside the lock: the entries are in memory, and other stations need not wait.
         if holder is not None:
             holder.wrote(pieces, FileStamp.from_stat(written))

@@ -29,7 +29,7 @@ from judgetui.engine.recording import IncidentPreview
 from judgetui.i18n import N_, _
 from judgetui.service import RecordRequest, RecordResult
 from judgetui.state import RecordState
-from judgetui.station.ahead import MadeAhead
+from judgetui.station.ahead import WritesAhead
 from judgetui.station.dialogs.duplicate import DuplicateAnswer
 from judgetui.station.previews import PreviewCache
 from judgetui.station.widgets.context_fields import CONTEXT_FIELDS, ContextFields
@@ -60,7 +60,7 @@ class Question:
     text: str
 
 
-class ClassifyScreen(MadeAhead):
+class ClassifyScreen(WritesAhead):
     """One incident: choose players and infraction, answer the questions, record."""
 
     HELP_TITLE: ClassVar[str] = N_("New incident (classification)")
@@ -128,9 +128,8 @@ class ClassifyScreen(MadeAhead):
         """Incidents begun here: what a service call or dialog answers for an earlier is dropped."""
 
     def start_incident(self, players: Sequence[str] = ()) -> None:
-        """Begin a new incident here as a new screen would: nothing of the last one is
-        kept but the table, the judge's last in this round. The station opens one screen
-        for every incident (`Routes.open_classify`): composing it anew was most of `n`."""
+        """Begin a new incident here as a new screen would, keeping only the table (the
+        judge's last this round): one screen for every incident (`Routes.open_classify`)."""
         self.incident += 1
         self.step = "players"
         self.marked[:] = list(dict.fromkeys(players))  # the players pane shares this list
@@ -640,8 +639,7 @@ class ClassifyScreen(MadeAhead):
         request = self.request(as_request=as_request)
         if answer is not None:
             request = answer.apply(request)
-        self.recording = True
-        self.refresh_bindings()
+        self.recording = True  # its keys greyed if the save is slow (`WritesAhead`)
         incident = self.incident
 
         def finished(ok: bool) -> None:
@@ -719,7 +717,7 @@ class ClassifyScreen(MadeAhead):
         self._done_text = out
         self.step = "done"  # mounted with the result step
         self._show_step()
-        self.notify(Text("\n").join(lines).plain, title=_("Recorded"))
+        self.call_after_refresh(self.notify, Text("\n").join(lines).plain, title=_("Recorded"))
 
     async def action_finish(self) -> None:
         await self.app.pop_screen()
@@ -727,6 +725,7 @@ class ClassifyScreen(MadeAhead):
     def action_again(self) -> None:
         # On this very screen: the keys typed after `n` go to the new incident's search.
         self.start_incident()
+        self.call_after_refresh(self.write_ahead)
 
     # -- the summary line and live updates --------------------------------------------------
 

@@ -1,0 +1,229 @@
+"""Issue 14: the record key writes only the new entries; the rest was written ahead.
+
+While the classification is open, the station writes the file's bytes ahead
+(`Session.write_ahead`), so the Enter that records appends the entries to them. The
+judge sees the same thing as before: the done pane with what was saved, once; a second
+Enter during the save records nothing more; a write by another station meanwhile is
+followed, not lost; and leaving the classification lets the file written ahead go.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import orjson
+
+from judgetui.service import RecordRequest, RecordResult, Station
+from judgetui.station.screens.classify import ClassifyScreen
+from judgetui.store import EventFile
+from tests.helpers.event import FLOOR, record
+from tests.helpers.station import (
+    make_app,
+    pilot_test,
+    service_on,
+    session_of,
+    settle,
+    shown,
+    walk_to_result,
+)
+
+SIZE = (120, 40)
+
+
+def ahead_ready(station: Station) -> bool:
+    return station.file.ahead._ready is not None
+
+
+@pilot_test
+async def test_the_record_key_writes_onto_the_bytes_written_ahead(station: Station) -> None:
+    app = make_app(station)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert not ahead_ready(station)  # nothing written ahead on the dashboard
+        screen = await walk_to_result(pilot, "P1", "slow", "n", "y")
+        await settle(pilot)
+        if not station.file.ahead.usable:
+            return  # a system without unnamed files: the plain path, as before
+        assert ahead_ready(station)
+        await pilot.press("enter")
+        await settle(pilot, lambda: screen.step == "done")
+        assert station.file.ahead.used == 1
+        done = shown(screen, "#done-text")
+        assert "Taro Yamada: Notice recorded" in done and "enter: back to the dashboard" in done
+        assert not ahead_ready(station)  # not written ahead again after its own write
+        await pilot.press("enter")  # back to the dashboard: nothing kept ahead
+        await settle(pilot, lambda: not isinstance(app.screen, ClassifyScreen))
+        assert not ahead_ready(station)
+    path = station.file.path
+    assert path.read_bytes() == orjson.dumps(orjson.loads(path.read_bytes()))
+    assert EventFile(path).verify().ok
+    [saved] = session_of(app).state.records.values()
+    assert saved.player == "P1" and saved.infraction == "slow_play"
+
+
+@pilot_test
+async def test_a_second_enter_during_the_save_records_nothing_more(station: Station) -> None:
+    app = make_app(station)
+    release = threading.Event()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        session = session_of(app)
+        write = session.record
+
+        def slow_record(request: RecordRequest) -> RecordResult:
+            release.wait()
+            return write(request)
+
+        session.record = slow_record  # type: ignore[method-assign]
+        screen = await walk_to_result(pilot, "P2", "slow", "n", "y")
+        await settle(pilot)
+        await pilot.press("enter", "enter")  # a tired judge: twice, the save under way
+        assert screen.recording and screen.step == "result"
+        release.set()
+        await settle(pilot, lambda: screen.step == "done")
+        assert not screen.recording
+        assert "Ann Lee: Notice recorded" in shown(screen, "#done-text")
+    [saved] = session.state.records.values()
+    assert saved.player == "P2"
+    assert len(EventFile(station.file.path).load().entries) == session.state.count
+
+
+@pilot_test
+async def test_another_stations_write_meanwhile_is_kept_and_followed(
+    station: Station,
+) -> None:
+    app = make_app(station)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        session = session_of(app)
+        screen = await walk_to_result(pilot, "P3", "slow", "n", "y")
+        await settle(pilot)
+        other = service_on(station.file.path, station.rules, ids=5)
+        record(other, FLOOR, "P4", "slow_play")
+        await settle(pilot, lambda: "P4" in {r.player for r in session.state.records.values()})
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot, lambda: screen.step == "done")
+        if station.file.ahead.usable:
+            assert station.file.ahead.used == 1  # what was appended was written ahead too
+    players = sorted(r.player for r in session.state.records.values())
+    assert players == ["P3", "P4"]
+    path = station.file.path
+    assert path.read_bytes() == orjson.dumps(orjson.loads(path.read_bytes()))
+    assert EventFile(path).verify().ok
+
+
+@pilot_test
+async def test_the_collector_is_paused_only_until_the_record_is_shown(station: Station) -> None:
+    """No young collection between the record key and its frame, and none skipped after:
+    the collector runs again once the done pane is drawn, and if the station closes first."""
+    import gc
+
+    app = make_app(station)
+    release = threading.Event()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        session = session_of(app)
+        write = session.record
+
+        def slow_record(request: RecordRequest) -> RecordResult:
+            release.wait()
+            return write(request)
+
+        session.record = slow_record  # type: ignore[method-assign]
+        screen = await walk_to_result(pilot, "P5", "slow", "n", "y")
+        await settle(pilot)
+        assert gc.isenabled()
+        await pilot.press("enter")
+        assert screen.recording and not gc.isenabled()
+        release.set()
+        await settle(pilot, lambda: screen.step == "done" and gc.isenabled())
+        session.record = write  # type: ignore[method-assign]
+        await pilot.press("n")
+        await pilot.press(*"p6", "enter", *"slow", "enter", "n", "y")
+        while screen.step == "upgrades":
+            await pilot.press("n")
+        session.record = slow_record  # type: ignore[method-assign]
+        release.clear()
+        await pilot.press("enter")
+        assert not gc.isenabled()
+        # The station closes before the outcome is shown (the write ends after).
+    assert gc.isenabled()
+    release.set()
+
+
+@pilot_test
+async def test_a_slow_save_still_greys_the_record_key(
+    station: Station,
+) -> None:
+    """The footer is no longer redrawn at the key, beside the write (its frame held the
+    interpreter between the write's system calls); a save still running after a moment
+    shows the record key greyed, as before."""
+    from textual.widgets._footer import FooterKey
+
+    app = make_app(station)
+    release = threading.Event()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        session = session_of(app)
+        write = session.record
+
+        def slow_record(request: RecordRequest) -> RecordResult:
+            release.wait()
+            return write(request)
+
+        session.record = slow_record  # type: ignore[method-assign]
+        screen = await walk_to_result(pilot, "P1", "slow", "n", "y")
+        await settle(pilot)
+
+        def record_key_greyed() -> bool:
+            keys = [k for k in screen.query(FooterKey) if k.action == "record"]
+            return bool(keys) and all(k.has_class("-disabled") for k in keys)
+
+        assert not record_key_greyed()
+        await pilot.press("enter")
+        loop_guard = 0
+        while not record_key_greyed():  # the save goes on: greyed after a moment
+            await pilot.pause(0.05)
+            loop_guard += 1
+            assert loop_guard < 1200, "the record key was never greyed during a slow save"
+        release.set()
+        await settle(pilot, lambda: screen.step == "done")
+
+
+@pilot_test
+async def test_leaving_the_classification_lets_the_bytes_written_ahead_go(
+    station: Station,
+) -> None:
+    """Both the screen made ahead (begun again when closed) and a screen of its own (made
+    while the kept one was not ready, or open below: removed when closed)."""
+    from judgetui.station.routes import Routes
+
+    app = make_app(station)
+    async with app.run_test(size=SIZE) as pilot:
+        navigator = app.navigator
+        assert isinstance(navigator, Routes)
+        await settle(pilot, lambda: navigator._classify is not None)
+        for own in (False, True):
+            if own:
+                app.push_screen(ClassifyScreen())
+                await settle(pilot)
+                await pilot.press(*"p1", "enter", *"slow", "enter", "n", "y")
+                screen = app.screen
+                assert isinstance(screen, ClassifyScreen) and screen is not navigator._classify
+                while screen.step == "upgrades":
+                    await pilot.press("n")
+            else:
+                screen = await walk_to_result(pilot, "P1", "slow", "n", "y")
+                assert screen is navigator._classify
+            assert screen.step == "result"
+            await settle(pilot)
+            if not station.file.ahead.usable:
+                return  # a system without unnamed files: nothing is written ahead
+            assert ahead_ready(station)
+            while isinstance(app.screen, ClassifyScreen):
+                await pilot.press("escape")
+            await settle(pilot, lambda: not ahead_ready(station))
+        await pilot.press("n")  # the next incident writes ahead again
+        await settle(pilot, lambda: ahead_ready(station))
+    assert session_of(app).state.records == {}
