@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -41,6 +42,18 @@ def atomic_rewrite(path: Path, data: bytes) -> None:
         os.close(dir_fd)
 
 
+def _settle_disk() -> None:
+    """Before each timed side (untimed): the station's deferred closes done (the last
+    descriptor of a replaced file frees its blocks in a thread of its own,
+    `judgetui.store.ahead.close_later`) and everything written so far on disk, so that
+    neither side's fsync waits on the other's leftovers (the floor's fsync paid for the
+    blocks the station's write freed: 12-37 ms instead of 12)."""
+    for thread in threading.enumerate():
+        if thread.name == "judgetui-close":
+            thread.join()
+    os.sync()
+
+
 def main() -> int:
     path, player, samples = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
     station = Station(EventFile(path), load_rules(), caller=Caller("bench", None))
@@ -56,9 +69,11 @@ def main() -> int:
     station.holder = reader  # its write splices onto the bytes the reader holds
     for i in range(samples + 1):  # the first round warms up and is dropped
         data = path.read_bytes()
+        _settle_disk()
         start = time.perf_counter()
         atomic_rewrite(path, data)
         floor = time.perf_counter() - start
+        _settle_disk()
         start = time.perf_counter()
         # The station's own write: check for a duplicate, record, catch up with the file.
         station.possible_duplicate("Kana Mori", request)
