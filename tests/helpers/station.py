@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import threading
 from collections.abc import Callable, Coroutine
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -29,7 +30,7 @@ from textual.widgets import DataTable, OptionList, Static
 
 from judgetui.identity import Caller
 from judgetui.rules import Rules
-from judgetui.service import Station
+from judgetui.service import RecordRequest, RecordResult, Station
 from judgetui.settings import LoadedSettings
 from judgetui.state import EventState
 from judgetui.station.app import JudgeStation, open_station
@@ -259,3 +260,15 @@ def header_text(app: JudgeStation) -> str:
     header = app.screen.query_one(StationHeader)
     lines = [header.render_line(y).text for y in range(header.size.height)]
     return "\n".join(lines)
+
+
+def hold_saves(session: Session, release: threading.Event) -> None:
+    """Make ``session``'s records wait for ``release`` before they write: a save under
+    way, for as long as a test needs one."""
+    write = session.record
+
+    def held(request: RecordRequest) -> RecordResult:
+        release.wait()
+        return write(request)
+
+    session.record = held  # type: ignore[method-assign]

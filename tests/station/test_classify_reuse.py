@@ -14,12 +14,19 @@ from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
 from judgetui import i18n
-from judgetui.service import RecordRequest, RecordResult, Station
+from judgetui.service import Station
 from judgetui.station.app import JudgeStation
 from judgetui.station.routes import Routes
 from judgetui.station.screens.classify import ClassifyScreen
 from judgetui.station.screens.dashboard import DashboardScreen
-from tests.helpers.station import make_app, pilot_test, session_of, settle, walk_to_result
+from tests.helpers.station import (
+    hold_saves,
+    make_app,
+    pilot_test,
+    session_of,
+    settle,
+    walk_to_result,
+)
 
 SIZE = (120, 40)
 
@@ -93,13 +100,7 @@ async def test_a_record_still_being_written_never_lands_on_the_next_incident(
     async with app.run_test(size=SIZE) as pilot:
         kept = await kept_screen(pilot)
         session = session_of(app)
-        write = session.record
-
-        def slow_record(request: RecordRequest) -> RecordResult:
-            release.wait()
-            return write(request)
-
-        session.record = slow_record  # type: ignore[method-assign]
+        hold_saves(session, release)
         screen = await walk_to_result(pilot, "P1", "slow", "n", "y")
         assert screen is kept
         await pilot.press("enter")

@@ -13,11 +13,12 @@ import threading
 
 import orjson
 
-from judgetui.service import RecordRequest, RecordResult, Station
+from judgetui.service import Station
 from judgetui.station.screens.classify import ClassifyScreen
 from judgetui.store import EventFile
 from tests.helpers.event import FLOOR, record
 from tests.helpers.station import (
+    hold_saves,
     make_app,
     pilot_test,
     service_on,
@@ -68,13 +69,7 @@ async def test_a_second_enter_during_the_save_records_nothing_more(station: Stat
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         session = session_of(app)
-        write = session.record
-
-        def slow_record(request: RecordRequest) -> RecordResult:
-            release.wait()
-            return write(request)
-
-        session.record = slow_record  # type: ignore[method-assign]
+        hold_saves(session, release)
         screen = await walk_to_result(pilot, "P2", "slow", "n", "y")
         await settle(pilot)
         await pilot.press("enter", "enter")  # a tired judge: twice, the save under way
@@ -124,13 +119,7 @@ async def test_the_collector_is_paused_only_until_the_record_is_shown(station: S
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         session = session_of(app)
-        write = session.record
-
-        def slow_record(request: RecordRequest) -> RecordResult:
-            release.wait()
-            return write(request)
-
-        session.record = slow_record  # type: ignore[method-assign]
+        hold_saves(session, release)
         screen = await walk_to_result(pilot, "P5", "slow", "n", "y")
         await settle(pilot)
         assert gc.isenabled()
@@ -138,12 +127,10 @@ async def test_the_collector_is_paused_only_until_the_record_is_shown(station: S
         assert screen.recording and not gc.isenabled()
         release.set()
         await settle(pilot, lambda: screen.step == "done" and gc.isenabled())
-        session.record = write  # type: ignore[method-assign]
         await pilot.press("n")
         await pilot.press(*"p6", "enter", *"slow", "enter", "n", "y")
         while screen.step == "upgrades":
             await pilot.press("n")
-        session.record = slow_record  # type: ignore[method-assign]
         release.clear()
         await pilot.press("enter")
         assert not gc.isenabled()
@@ -166,13 +153,7 @@ async def test_a_slow_save_still_greys_the_record_key(
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         session = session_of(app)
-        write = session.record
-
-        def slow_record(request: RecordRequest) -> RecordResult:
-            release.wait()
-            return write(request)
-
-        session.record = slow_record  # type: ignore[method-assign]
+        hold_saves(session, release)
         screen = await walk_to_result(pilot, "P1", "slow", "n", "y")
         await settle(pilot)
 

@@ -21,24 +21,15 @@ import pytest
 
 from judgetui.models import Player
 from judgetui.rules import Rules, load_rules
-from judgetui.service import RecordRequest, Station
+from judgetui.service import Station
 from judgetui.store import EventFile, StoreWriteError
 from judgetui.store import ahead as store_ahead
 from judgetui.store.follow import LogReader
 from tests.helpers.event import FLOOR, HEAD
 from tests.helpers.event import writer_on as station_on
+from tests.unit.test_store_stamp import PLAYERS, full_dump, record
 
 pytestmark = pytest.mark.unit
-
-PLAYERS = [f"P{i}" for i in range(1, 7)]
-
-
-def full_dump(path: Path) -> bytes:
-    return orjson.dumps(orjson.loads(path.read_bytes()))
-
-
-def record(station: Station, player: str = "P1") -> None:
-    station.record(HEAD, RecordRequest([player], "slow_play", False, True))
 
 
 def closers_done() -> None:
