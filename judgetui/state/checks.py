@@ -7,7 +7,7 @@ record known to the event?) and the text from the file made safe to show (`_show
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 from judgetui.engine import Phase
@@ -103,6 +103,25 @@ def _kinds(state: EventState) -> tuple[frozenset[str], frozenset[str]]:
             frozenset(k for k, p in penalties if p.kind == SANCTION),
         )
     return state._kind_keys
+
+
+def _words_known(
+    rec: Mapping[str, Any],
+    warnings: Collection[str],
+    sanctions: Collection[str],
+    penalties: Collection[str],
+) -> bool:
+    """Whether a penalty record's warning level, sanction and penalties are the rules'
+    (`_kinds`, the penalties): the yes-or-no of that part of `_check_record`, for the
+    folds' loop over every record (which names what is wrong only when this says no)."""
+    sanction = rec.get("sanction")
+    return (
+        rec["warning"] in warnings
+        and (sanction is None or sanction in sanctions)
+        and rec["penalty"] in penalties
+        and rec["minimum"] in penalties
+        and rec["recommended"] in penalties
+    )
 
 
 def _check_record(state: EventState, rec: Mapping[str, Any]) -> None:

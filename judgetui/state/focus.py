@@ -46,6 +46,7 @@ from judgetui.state.checks import (
     _shown_note,
     _text,
     _who,
+    _words_known,
 )
 from judgetui.state.event import EventState
 from judgetui.state.shapes import EXTENSION_ITEM, MIN_PREFIX, Mark, decision_id
@@ -187,16 +188,11 @@ class _Focus:
         for rec in records:
             record_id = rec["id"]
             player = rec["player"]
-            sanction = rec.get("sanction")
             if (
                 not record_id
                 or record_id in owner
                 or player not in players
-                or rec["warning"] not in warnings
-                or (sanction is not None and sanction not in sanctions)
-                or rec["penalty"] not in penalties
-                or rec["minimum"] not in penalties
-                or rec["recommended"] not in penalties
+                or not _words_known(rec, warnings, sanctions, penalties)
             ):
                 raise _Unsure("record")
             owner[record_id] = player
@@ -226,16 +222,11 @@ class _Focus:
             int(entry["seq"])
             new = rep["id"]
             warnings, sanctions, penalties, _infractions = self.keys
-            sanction = rep.get("sanction")
             if (
                 not isinstance(new, str)
                 or not new
                 or new in self.owner
-                or rep["warning"] not in warnings
-                or (sanction is not None and sanction not in sanctions)
-                or rep["penalty"] not in penalties
-                or rep["minimum"] not in penalties
-                or rep["recommended"] not in penalties
+                or not _words_known(rep, warnings, sanctions, penalties)
             ):
                 raise _Unsure("replacement")
             self.owner[new] = player

@@ -33,6 +33,7 @@ from judgetui.state.checks import (
     _text,
     _use_rules,
     _who,
+    _words_known,
 )
 from judgetui.state.kept import WORDS, fresh, own, word, words
 from judgetui.state.queries import is_round_item
@@ -203,19 +204,14 @@ def _on_incident_recorded(state: EventState, entry: Entry, data: Entry) -> None:
     warnings, sanctions = _kinds(state)
     penalties = state.rules.penalties
     for rec in data["records"]:
-        sanction = rec.get("sanction")
         if not (
             rec["id"] not in records
             and rec["player"] in players
-            and rec["warning"] in warnings
-            and (sanction is None or sanction in sanctions)
-            and rec["penalty"] in penalties
-            and rec["minimum"] in penalties
-            and rec["recommended"] in penalties
+            and _words_known(rec, warnings, sanctions, penalties)
         ):
             _check_record(state, rec)
         record_id = fresh((rec["id"], ""))
-        sanction = words_[sanction]
+        sanction = words_[rec.get("sanction")]
         status = words_[rec["status"]]
         player = players[rec["player"]]
         record = RecordState(
