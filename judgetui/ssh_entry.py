@@ -27,10 +27,13 @@ import os
 import shlex
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from judgetui import i18n
 from judgetui.i18n import _
+
+if TYPE_CHECKING:
+    from judgetui.rules import Rules
 
 #: The commands a judge may send over ssh (CLI.md, `judgetui ssh`). ``event`` only as
 #: ``event show``. history, void and report are listed ahead of their arrival: until a
@@ -118,7 +121,7 @@ class CommandLine:
     """The whole parser; given an event's rules, with their questions as options."""
     open_station: Callable[[argparse.Namespace], int]
     commands: Mapping[str, Callable[[argparse.Namespace], int]]
-    event_rules: Callable[[argparse.Namespace], Any]
+    event_rules: Callable[[argparse.Namespace], Rules | None]
     """The rules of the administrator's event file when they are not the shipped ones
     (a `record` then takes their questions as options), else None."""
 
