@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from judgetui import i18n
+from judgetui.cli.tokens import HELP_OPTIONS
 from judgetui.i18n import _
 
 if TYPE_CHECKING:
@@ -223,12 +224,15 @@ def _checked(tokens: list[str], admin: argparse.Namespace, cli: CommandLine) -> 
     """`check_command` with the shipped rules' questions; for a `record` it refuses, once
     more with the questions of the event's own rules, as the command line reads it
     (`judgetui.cli.parser.parse_args`): the event file is read only then."""
-    try:
-        return check_command(tokens, restricted_parser(cli.build_parser))
-    except Refused:
-        if "record" not in tokens:
-            raise
-        rules = cli.event_rules(admin)
-        if rules is None:
-            raise
+    helping = not HELP_OPTIONS.isdisjoint(tokens)  # it lists the event's own questions
+    rules = cli.event_rules(admin) if helping and "record" in tokens else None
+    if rules is None:
+        try:
+            return check_command(tokens, restricted_parser(cli.build_parser))
+        except Refused:
+            if "record" not in tokens or helping:
+                raise
+            rules = cli.event_rules(admin)
+            if rules is None:
+                raise
     return check_command(tokens, restricted_parser(lambda: cli.build_parser(rules)))

@@ -6,11 +6,11 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn, cast
+from typing import cast
 
-from judgetui import i18n
 from judgetui.cli.common import _station
-from judgetui.cli.tokens import STATION_OPTIONS, command_named
+from judgetui.cli.options import _common, _options_for_help, _Parser, _station_args, building
+from judgetui.cli.tokens import HELP_OPTIONS, command_named
 from judgetui.errors import CliError
 from judgetui.i18n import _
 from judgetui.rules import Rules, load_rules, shipped_rules
@@ -33,26 +33,6 @@ MAX_DEMO_RECORDS = 100_000
 MAX_SEED = 2**32 - 1
 #: The namespace attribute of a yes/no question's option: this prefix and the flag.
 FLAG_DEST = "flag:"
-
-
-#: While the parser is being built (`build_parser`): argparse lays out a throwaway help
-#: text for each of its ~330 options (to check the metavar) at the terminal's width, which
-#: it asks of the terminal each time (and imports shutil for); none of it is shown.
-_building = False
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports a bad option as one line and exit 2."""
-
-    def error(self, message: str) -> NoReturn:
-        where = self.prog.removeprefix("judgetui").strip()
-        raise CliError(f"{where}: {message}" if where else message)
-
-    def _get_formatter(self) -> argparse.HelpFormatter:
-        if _building:  # nothing built now is printed: any width will do
-            make = cast("type[argparse.HelpFormatter]", self.formatter_class)
-            return make(prog=self.prog, width=80)
-        return super()._get_formatter()
 
 
 def _yes_no(value: str) -> bool:
@@ -97,44 +77,6 @@ def _head(value: str) -> str:
         return normalise_head(value)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def _common(parser: argparse.ArgumentParser, *, top: bool) -> None:
-    default = None if top else argparse.SUPPRESS
-    parser.add_argument("--db", default=default, help=_("the event file"))
-    parser.add_argument(
-        "--rules",
-        default=default,
-        help=_(
-            "a rules file for check-rules, classify and event init (default: the shipped "
-            "one); an event keeps its own rules"
-        ),
-    )
-    parser.add_argument("--judge", default=default, help=_("who is acting"))
-    parser.add_argument(
-        "--lang",
-        choices=i18n.LANGUAGES,
-        default=default,
-        help=_("language of the output (default: the settings, else LANGUAGE, LC_ALL or LANG)"),
-    )
-    parser.add_argument(
-        "--config",
-        default=default,
-        metavar="PATH",
-        help=_("the settings file (default: $JUDGETUI_CONFIG, else the user's config folder)"),
-    )
-    parser.add_argument(
-        "--log",
-        default=default,
-        metavar="FILE",
-        help=_("the diagnostic log (default: the user's state folder)"),
-    )
-    parser.add_argument(
-        "--json",
-        action="store_true",
-        default=default if top else argparse.SUPPRESS,
-        help=_("machine-readable output: keys, the same in every language"),
-    )
 
 
 def _flags(parser: argparse.ArgumentParser, rules: Rules) -> None:
@@ -200,13 +142,9 @@ def build_parser(rules: Rules | None = None, only: str | None = None) -> argpars
 
     With ``only`` (a command's name), only that command is built, for `parse_args` to
     read a command line that names it (and asks for no help, which lists them all)."""
-    global _building
     rules = shipped_rules() if rules is None else rules
-    _building = True
-    try:
+    with building():
         return _build(rules, only)
-    finally:
-        _building = False
 
 
 class _Unbuilt:
@@ -438,38 +376,17 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 def _parse(argv: Sequence[str] | None, only: str | None) -> argparse.Namespace:
     parser = build_parser(only=only)
-    args, extra = parser.parse_known_args(argv)
+    tokens = sys.argv[1:] if argv is None else list(argv)
+    if not HELP_OPTIONS.isdisjoint(tokens):  # the questions of the rules it runs on
+        rules = _rules_in_effect(_options_for_help(tokens))
+        return (parser if rules is None else build_parser(rules, only)).parse_args(tokens)
+    args, extra = parser.parse_known_args(tokens)
     if extra:
         rules = _rules_in_effect(args)
         if rules is not None:
             parser = build_parser(rules, only)
-        args = parser.parse_args(argv)
+        args = parser.parse_args(tokens)
     return args
-
-
-def _station_args(argv: Sequence[str] | None) -> argparse.Namespace | None:
-    """The station's own command line (no command, only the top-level options, each
-    spelt out) parsed without building the ~330 options of the commands; None for any
-    other command line, which the whole parser then reads.
-
-    The namespace is the whole parser's (the same options, defaults and ``command``
-    None), and so is a bad value's error: the top-level options are the same `_common`.
-    """
-    tokens = sys.argv[1:] if argv is None else list(argv)
-    value_next = False
-    for token in tokens:
-        if value_next:
-            if token.startswith("-"):
-                return None
-            value_next = False
-        elif token in STATION_OPTIONS:
-            value_next = True
-        elif token != "--json" and token.partition("=")[0] not in STATION_OPTIONS:
-            return None
-    parser = _Parser(prog="judgetui", add_help=False)
-    _common(parser, top=True)
-    parser.set_defaults(command=None)
-    return parser.parse_args(tokens)
 
 
 def _rules_in_effect(args: argparse.Namespace) -> Rules | None:

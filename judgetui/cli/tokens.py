@@ -9,6 +9,8 @@ STATION_OPTIONS = frozenset({"--db", "--rules", "--judge", "--lang", "--config",
 """The top-level options that take a value: with ``--json``, all a station's command line
 may have for `_station_args` to parse it."""
 
+HELP_OPTIONS = frozenset({"-h", "--help"})
+
 COMMAND_NAMES = frozenset(
     {
         "demo", "check-rules", "classify", "event", "players", "record", "queue", "review",
@@ -26,7 +28,7 @@ def command_named(argv: Sequence[str] | None) -> str | None:
     Only a shortcut: `parse_args` takes what the parser built for it parses only when it
     parses without an error into that very command; else the whole parser reads it."""
     tokens = sys.argv[1:] if argv is None else list(argv)
-    if "-h" in tokens or "--help" in tokens:
+    if not HELP_OPTIONS.isdisjoint(tokens):
         return None
     value_next = False
     for token in tokens:

@@ -19,7 +19,8 @@ A file written ahead is used only for the very version it was made from, or one 
 extends it: when another station appended meanwhile, the held bytes begin with the
 ones written ahead (compared), and only what was appended is written after them. For
 anything else, and wherever the system has no ``O_TMPFILE`` or refuses the link (no
-``/proc``), the write takes the plain path, as before.
+``/proc``), the write takes the plain path, as before. Nothing is written ahead where
+the disk lacks the room for it and for the writes that record (`_room_for`).
 """
 
 from __future__ import annotations
@@ -60,6 +61,14 @@ page cache took a core for 60-240 ms on the loaded 2-core VM, under the keys typ
 just after the classification opened (which it slowed by up to ~100 ms)."""
 _WAIT_FOR_AHEAD = 2.0
 """Seconds a write waits for a file being written ahead before it writes its own."""
+_ROOM_LEFT_FOR_WRITES = 2
+"""How many whole files' worth of free disk a file written ahead must leave in its folder
+(besides `_ROOM_SPARE`): every station's classification holds one such file while it is
+open (55 MB at 50,000 records; ~100 judges at the largest events), and the writes that
+record (this station's plain path, every other station's and command's) each need a
+temp file the size of the event to be written at all. Where that room is not there,
+nothing is written ahead: the record key then writes it all, as before."""
+_ROOM_SPARE = 64 << 20
 
 
 @dataclass
@@ -128,6 +137,17 @@ def _write_synced(fd: int, at: int, pieces: Sequence[Buffer]) -> None:
     os.lseek(fd, at, os.SEEK_SET)
     _write_all(fd, pieces)
     os.fsync(fd)
+
+
+def _room_for(folder: Path, size: int) -> bool:
+    """Whether ``folder``'s file system can take a file of ``size`` bytes written ahead
+    and still `_ROOM_LEFT_FOR_WRITES` writes of that size (False if it cannot tell)."""
+    try:
+        disk = os.statvfs(folder)
+    except OSError:
+        return False
+    free = disk.f_bavail * disk.f_frsize
+    return free >= (1 + _ROOM_LEFT_FOR_WRITES) * size + _ROOM_SPARE
 
 
 def _unnamed_file(folder: Path) -> int | None:
@@ -267,6 +287,8 @@ class WriteAhead:
                     ready.body, ready.size = body, _size(body)
                     return ready
             close_later(ready.fd)
+        if not _room_for(self._path.parent, _size(body)):
+            return None
         _linkat()
         fd = _unnamed_file(self._path.parent)
         if fd is None:

@@ -142,7 +142,8 @@ class Walk:
     ``entries`` are those walked without fault, in seq order; ``count`` and ``head`` are
     the chain up to and including them (from the ``count``/``head`` the walk began at);
     ``fault`` the first problem after them, if any; ``anchor_seq`` the first of them whose
-    hash begins with the anchor that was asked for.
+    hash begins with the anchor that was asked for; ``in_order`` that the log's keys are
+    "1".."n" in order (`read_log`'s fast path).
     """
 
     entries: list[dict[str, Any]]
@@ -150,6 +151,7 @@ class Walk:
     head: str
     fault: Fault | None
     anchor_seq: int | None = None
+    in_order: bool = False
 
 
 def order_log(log: Mapping[str, Any]) -> tuple[list[tuple[int, Any]], Fault | None]:
@@ -218,7 +220,8 @@ def read_log(log: Mapping[str, Any]) -> Walk:
     """
     fast = _contiguous_entries(log)
     if fast is not None:
-        return Walk(fast, len(fast), fast[-1]["hash"] if fast else GENESIS_HASH, None)
+        head = fast[-1]["hash"] if fast else GENESIS_HASH
+        return Walk(fast, len(fast), head, None, in_order=True)
     items, fault = order_log(log)
     if fault is not None:
         return Walk([], 0, GENESIS_HASH, fault)

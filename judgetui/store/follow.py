@@ -199,7 +199,8 @@ class LogReader:
             raise EventFileError(walked.fault.unreadable(self.file.path))
         snapshot = Snapshot(meta=meta, entries=walked.entries, stamp=FileStamp.from_stat(st))
         verdict = verify_log(log) if verify else None
-        body = (memoryview(raw)[: -len(_CLOSE)],) if _appendable(raw, document, log) else None
+        appendable = _appendable(raw, document, log, walked.in_order)
+        body = (memoryview(raw)[: -len(_CLOSE)],) if appendable else None
         self._known = _Known(body, snapshot, log, verdict)
         if verdict is not None:
             self._release(self._known)
@@ -390,13 +391,12 @@ class _Log(Sequence[dict[str, Any]]):
         return walked.entries
 
 
-def _appendable(raw: bytes, document: dict[str, Any], log: dict[str, Any]) -> bool:
+def _appendable(raw: bytes, document: dict[str, Any], log: dict[str, Any], in_order: bool) -> bool:
     """Whether an append to ``raw`` can be recognised as the same bytes plus new members.
 
     That needs the log to be the document's last table and not empty, its keys "1".."n"
-    in order, and the file to end with the last entry's, the log's and the document's
-    closing braces with nothing between them (compact JSON, as the store writes it).
+    in order (``in_order``, as `read_log` found them), and the file to end with the last
+    entry's, the log's and the document's closing braces with nothing between them
+    (compact JSON, as the store writes it).
     """
-    if not log or next(reversed(document)) != LOG_TABLE or not raw.endswith(b"}}}"):
-        return False
-    return list(log) == [str(n) for n in range(1, len(log) + 1)]
+    return in_order and bool(log) and next(reversed(document)) == LOG_TABLE and raw.endswith(b"}}}")

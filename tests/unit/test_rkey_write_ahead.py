@@ -230,3 +230,34 @@ def test_a_write_ahead_asked_for_before_a_discard_writes_nothing(
     assert open_fds() == before
     assert station.prepare_write(station.prepared_mark())  # asked for now: written
     station.drop_prepared()
+
+
+def test_nothing_is_written_ahead_where_the_disk_has_no_room_for_the_writes(
+    held: tuple[Path, Station, LogReader, Rules], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file written ahead must leave room for the writes that record (this station's
+    plain path, every other station's): on a disk without it, the record key writes it
+    all, as before, and the next classification tries again."""
+    path, station, _reader, _rules = held
+    size = path.stat().st_size
+    real = os.statvfs
+
+    def free(folder: object, free_bytes: int) -> os.statvfs_result:
+        disk = real(folder)  # type: ignore[arg-type]
+        fields = list(disk)
+        fields[4] = free_bytes // disk.f_frsize  # f_bavail: the blocks a judge may use
+        return os.statvfs_result(fields)
+
+    closers_done()
+    before = open_fds()
+    needed = 3 * size + store_ahead._ROOM_SPARE
+    monkeypatch.setattr(os, "statvfs", lambda folder: free(folder, needed - (1 << 16)))
+    assert not station.prepare_write()
+    assert open_fds() == before, "no unnamed file made"
+    record(station)
+    assert station.file.ahead.used == 0 and station.file.ahead.usable
+    assert path.read_bytes() == full_dump(path) and EventFile(path).verify().ok
+    monkeypatch.setattr(os, "statvfs", lambda folder: free(folder, needed + (1 << 16)))
+    assert station.prepare_write()
+    record(station, "P2")
+    assert station.file.ahead.used == 1 and path.read_bytes() == full_dump(path)

@@ -131,8 +131,8 @@ class StationScreen(Screen[None]):
     def state_changed(self) -> None:
         """Called by the App when the event changed; runs the hook once per version."""
         session = self.session
-        if self._seen_version == session.version:
-            return
+        if self._seen_version == session.version or not self.is_attached:
+            return  # not attached: the station is closing, its widgets may be gone
         self._seen_version = session.version
         self.on_state_changed()
         self.refresh_bindings()
