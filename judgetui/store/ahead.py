@@ -34,9 +34,10 @@ import sys
 import threading
 from collections.abc import Callable, Sequence
 from contextlib import suppress
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
+
+from msgspec import Struct
 
 from judgetui.store.atomic import (
     Buffer,
@@ -62,8 +63,7 @@ _WAIT_FOR_AHEAD = 2.0
 """Seconds a write waits for a file being written ahead before it writes its own."""
 
 
-@dataclass
-class _Ahead:
+class _Ahead(Struct):
     """An unnamed file holding ``size`` bytes: those of ``body``, synced."""
 
     fd: int

@@ -31,12 +31,12 @@ import time
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 import orjson
+from msgspec import Struct
 
 from judgetui import diagnostics
 from judgetui.i18n import _
@@ -84,8 +84,7 @@ logger = logging.getLogger("judgetui.store")
 logger.addHandler(logging.NullHandler())
 
 
-@dataclass(frozen=True, slots=True)
-class FileStamp:
+class FileStamp(Struct, frozen=True):
     """Identity of one version of the file: any atomic replace changes the inode, and
     any write in place its ctime (which no user can set back, unlike the mtime)."""
 
@@ -101,8 +100,7 @@ class FileStamp:
         )
 
 
-@dataclass(frozen=True)
-class Snapshot:
+class Snapshot(Struct, frozen=True):
     """One consistent read of the event file.
 
     ``entries`` are in seq order. They are the parsed dicts themselves (no copy,
