@@ -24,12 +24,10 @@ anything else, and wherever the system has no ``O_TMPFILE`` or refuses the link 
 
 from __future__ import annotations
 
-import ctypes
 import errno
 import fcntl
 import functools
 import os
-import secrets
 import sys
 import threading
 from collections.abc import Callable, Sequence
@@ -149,6 +147,8 @@ def _linkat() -> Any:
     """libc's ``linkat`` (Linux), or None; looked up once (`prepare` does it first)."""
     if not sys.platform.startswith("linux"):
         return None
+    import ctypes  # here: a command line, which never writes ahead, does not load it
+
     try:
         linkat = ctypes.CDLL(None, use_errno=True).linkat
     except (OSError, AttributeError):
@@ -168,6 +168,8 @@ def _link(fd: int, name: Path) -> None:
     if linkat is not None:
         if linkat(fd, b"", _AT_FDCWD, os.fsencode(name), _AT_EMPTY_PATH) == 0:
             return
+        import ctypes
+
         error = ctypes.get_errno()
         if error == errno.EEXIST:
             raise FileExistsError(error, os.strerror(error), str(name))
@@ -336,7 +338,7 @@ class WriteAhead:
         """Write ``rest`` after the bytes written ahead and give the file the event's
         name; None if that failed before the rename (the plain path then writes it)."""
         path, fd = self._path, ahead.fd
-        temp = path.parent / f"{_temp_prefix(path)}{os.getpid()}-{secrets.token_hex(6)}"
+        temp = path.parent / f"{_temp_prefix(path)}{os.getpid()}-{os.urandom(6).hex()}"
         named = False
         try:
             # Held from before it takes a name until the write is durable (`_hold_current`).
