@@ -11,6 +11,8 @@ import random
 import uuid
 from datetime import UTC, datetime, timedelta
 
+from msgspec.structs import replace
+
 from judgetui.i18n import _
 from judgetui.identity import Caller
 from judgetui.models import EventCreated, Judge, Player
@@ -174,7 +176,7 @@ def build_demo(
             batch, _ = planner.plan_record(
                 state,
                 judge,
-                RecordRequest(**{**request.__dict__, "request": True}),
+                replace(request, request=True),
             )
         except BadInput:
             return

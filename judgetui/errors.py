@@ -18,7 +18,8 @@ imported only when something failed.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
+
+from msgspec import Struct, field
 
 from judgetui.i18n import N_, _
 from judgetui.rules import RulesError
@@ -42,8 +43,7 @@ class CliError(Exception):
         self.code = code
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(Struct, frozen=True):
     """What to tell the judge about one error, and the command's exit code."""
 
     template: str

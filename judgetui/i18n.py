@@ -88,9 +88,12 @@ def set_language(language: Language) -> None:
     if not is_language(language):
         raise ValueError(f"unknown language {language!r} (known: {', '.join(LANGUAGES)})")
     _language = language
-    _translation = gettext.translation(
-        DOMAIN, localedir=LOCALE_DIR, languages=[language], fallback=True
-    )
+    if (LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file():
+        _translation = gettext.translation(
+            DOMAIN, localedir=LOCALE_DIR, languages=[language], fallback=True
+        )
+    else:  # English, the source language: what gettext falls back to, without `locale`
+        _translation = gettext.NullTranslations()
 
 
 def language() -> Language:

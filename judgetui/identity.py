@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import os
 import pwd
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 
-@dataclass(frozen=True, slots=True)
-class Caller:
+class Caller(Struct, frozen=True):
     os_user: str
     client: str | None
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import asdict
 from typing import Any
 
 import orjson
+from msgspec.structs import asdict
 
 from judgetui.state import DecisionState, EventState, QueueItem, RecordState
 

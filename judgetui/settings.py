@@ -26,9 +26,11 @@ import os
 import sys
 from collections.abc import Mapping
 from contextlib import suppress
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from judgetui.i18n import _, is_language
 
@@ -48,8 +50,7 @@ class SettingsError(Exception):
     """A settings file that cannot be read or holds a bad value: one line, exit 2."""
 
 
-@dataclass(frozen=True)
-class Candidate:
+class Candidate(Struct, frozen=True):
     """One place settings are looked for: ``label`` (``--config``, ``$JUDGETUI_CONFIG``,
     ``user config``), its path (None when that option or variable is not set)."""
 
@@ -58,8 +59,7 @@ class Candidate:
     found: bool
 
 
-@dataclass(frozen=True)
-class LoadedSettings:
+class LoadedSettings(Struct, frozen=True):
     values: Mapping[str, Any] | None
     """The values the file sets, validated by `judgetui.settings_schema.Settings` (this
     run or an earlier one: see `load`); None when no file was found."""

@@ -10,7 +10,6 @@ commands live in the package's modules by what they do: `judgetui.cli.parser` (t
 
 from __future__ import annotations
 
-import logging
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -29,6 +28,7 @@ from judgetui.cli.records import (
 from judgetui.errors import EXIT_BAD_INPUT
 from judgetui.i18n import _
 from judgetui.rules import RulesError
+from judgetui.store import WARNING_LISTENERS
 
 if TYPE_CHECKING:
     import argparse
@@ -186,8 +186,7 @@ COMMANDS = {
 @perf.one_shot
 def main(argv: Sequence[str] | None = None) -> int:
     command: str | None = None
-    warnings = _StderrWarnings()
-    logging.getLogger("judgetui.store").addHandler(warnings)
+    WARNING_LISTENERS.append(_print_store_warning)
     try:
         # --lang first: argparse's help and errors are written in it
         wanted = i18n.language_from_argv(sys.argv[1:] if argv is None else argv)
@@ -216,15 +215,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     finally:
-        logging.getLogger("judgetui.store").removeHandler(warnings)
+        WARNING_LISTENERS.remove(_print_store_warning)
 
 
-class _StderrWarnings(logging.Handler):
-    """The store's warnings (a write onto a broken chain) as one line each on stderr."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-
-    def emit(self, record: logging.LogRecord) -> None:
-        line = " ".join(record.getMessage().split())
-        print("judgetui: " + _("warning: {message}").format(message=line), file=sys.stderr)
+def _print_store_warning(message: str) -> None:
+    """The store's warnings (a write onto a broken chain) as one line each on stderr
+    (`judgetui.store.WARNING_LISTENERS`: no ``logging`` loaded for it)."""
+    line = " ".join(message.split())
+    print("judgetui: " + _("warning: {message}").format(message=line), file=sys.stderr)

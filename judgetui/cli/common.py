@@ -5,7 +5,6 @@ station (the one command that is a Textual program, imported only when it opens)
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import sys
 from collections.abc import Iterator
@@ -17,7 +16,7 @@ import orjson
 from judgetui import diagnostics, i18n
 from judgetui.errors import CliError
 from judgetui.rules import Rules, load_rules, load_source, shipped_rules
-from judgetui.store import EventFile
+from judgetui.store import LOGGER, WARNING_LISTENERS, EventFile
 
 if TYPE_CHECKING:
     from judgetui.settings import LoadedSettings
@@ -139,7 +138,11 @@ def _store_warnings_left_to_the_banner() -> Iterator[None]:
     is printed to stderr), and a broken chain is its banner, from the follower's check
     of each new link. The one-shot commands keep their warning line on stderr.
     """
-    store = logging.getLogger("judgetui.store")
+    import logging  # (the station imports it anyway)
+
+    listeners = list(WARNING_LISTENERS)
+    WARNING_LISTENERS.clear()
+    store = logging.getLogger(LOGGER)
     listening = [h for h in store.handlers if not isinstance(h, logging.NullHandler)]
     for handler in listening:
         store.removeHandler(handler)
@@ -148,3 +151,4 @@ def _store_warnings_left_to_the_banner() -> Iterator[None]:
     finally:
         for handler in listening:
             store.addHandler(handler)
+        WARNING_LISTENERS.extend(listeners)

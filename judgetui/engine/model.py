@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Literal, Protocol
+
+from msgspec import Struct, field
 
 Phase = Literal["main", "finals"]
 RecordStatus = Literal["pending", "issued", "dismissed", "superseded", "voided"]
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(Struct, frozen=True):
     """A penalty: a warning level, and at most one sanction (the chart's 警２ + マ敗)."""
 
     warning: str
@@ -22,8 +22,7 @@ class Outcome:
         return self.sanction or self.warning
 
 
-@dataclass(frozen=True, slots=True)
-class Situation:
+class Situation(Struct, frozen=True):
     """What the judge answered about one infraction, for one player."""
 
     intentional: bool
@@ -34,8 +33,7 @@ class Situation:
     phase: Phase = "main"
 
 
-@dataclass(frozen=True, slots=True)
-class PastPenalty:
+class PastPenalty(Struct, frozen=True):
     """One stored penalty record of a player, as the engine needs to see it."""
 
     infraction: str
@@ -74,8 +72,7 @@ class Counted(Protocol):
     def draft_only(self) -> bool: ...
 
 
-@dataclass(frozen=True, slots=True)
-class Reason:
+class Reason(Struct, frozen=True):
     """Why the minimum or recommendation is what it is.
 
     ``rule`` is a stable id (``category``, ``upgrade.serious_advantage``,
@@ -91,8 +88,7 @@ class Reason:
     binding: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Classification:
+class Classification(Struct, frozen=True):
     minimum: Outcome
     recommended: Outcome
     reasons: tuple[Reason, ...]
@@ -104,8 +100,7 @@ class Classification:
     sanction_applies: Literal["current", "next"] | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class OptionVerdict:
+class OptionVerdict(Struct, frozen=True):
     """One three-warning option: whether the head judge may choose it, and why (not)."""
 
     key: str
@@ -114,8 +109,7 @@ class OptionVerdict:
     failed: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(Struct, frozen=True):
     """The three-warning decision the head judge owes for one player."""
 
     points: int
@@ -129,8 +123,7 @@ class Decision:
         return [o.key for o in self.options if o.allowed]
 
 
-@dataclass(frozen=True, slots=True)
-class Preview:
+class Preview(Struct, frozen=True):
     """What recording a penalty will cause for one player."""
 
     points_before: int

@@ -9,7 +9,8 @@ preview is the plan, so the two can never differ.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+
+from msgspec import Struct, field
 
 from judgetui.engine.authority import Need, Role, record_need
 from judgetui.engine.classify import Applies, choices, choose, classify, sanction_applies
@@ -29,8 +30,7 @@ EACH_RECOMMENDATION = "recommended"
 """The choice "each player's recommendation", offered when the players' differ."""
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
+class Choice(Struct, frozen=True):
     """One penalty the judge may pick: never below the minimum for any player."""
 
     key: str
@@ -58,8 +58,7 @@ def penalty_choices(rules: Rules, found: Sequence[Classification]) -> list[Choic
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerPlan:
+class PlayerPlan(Struct, frozen=True):
     """What recording the incident does for one player."""
 
     player: str
@@ -151,8 +150,7 @@ def plan_incident(
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class Answers:
+class Answers(Struct, frozen=True):
     """What the judge has answered in the walk-through so far, as the screen holds it."""
 
     infraction: str
@@ -164,8 +162,17 @@ class Answers:
     phase: Phase
 
 
-@dataclass(frozen=True, slots=True)
-class IncidentPreview:
+class _Plans(dict[str, list["PlayerPlan"]]):
+    """`IncidentPreview.plan`'s memo, equal to any other: two previews compare by what
+    they show, not by which plans were asked for yet (a dataclass's ``compare=False``)."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Plans)
+
+
+class IncidentPreview(Struct, frozen=True):
     """Everything the classification screen shows for one set of answers: the questions
     still asked, the situation the engine reads, each player's classification, the
     penalties on offer and (`plan`) what recording each would do. The screen renders it
@@ -179,7 +186,7 @@ class IncidentPreview:
     situation: Situation
     classifications: dict[str, Classification]
     choices: list[Choice]
-    _plans: dict[str, list[PlayerPlan]] = field(default_factory=dict, compare=False)
+    _plans: _Plans = field(default_factory=lambda: _Plans())
 
     def plan(self, choice: Choice) -> list[PlayerPlan]:
         """What recording ``choice`` would do, player by player: the service's own

@@ -7,9 +7,10 @@ the review screen shows what they return, so the two can never differ.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from typing import Literal
+
+from msgspec.structs import replace
 
 from judgetui.engine.classify import Applies, sanction_applies
 from judgetui.engine.model import Outcome, PastPenalty, Phase, Situation
@@ -90,7 +91,7 @@ def points_if(
     """
     past = list(others)
     if warning is not None:
-        past.append(dataclasses.replace(record, warning=warning, status="issued"))
+        past.append(replace(record, warning=warning, status="issued"))
     return warning_points(rules, past, phase)
 
 

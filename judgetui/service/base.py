@@ -6,9 +6,10 @@ from __future__ import annotations
 import sys
 import uuid
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, cast
+
+from msgspec import Struct
 
 from judgetui.engine import questions
 from judgetui.i18n import _
@@ -66,8 +67,7 @@ def _validation_line(exc: ValidationError) -> str:
     return f"{where}: {msg}" if where else msg
 
 
-@dataclass
-class PlannerBase:
+class PlannerBase(Struct):
     """What every part of the `Planner` shares: its rules, who calls, the clock and the
     ids, the log entry, and the look-ups."""
 

@@ -4,8 +4,9 @@ the station previews), a witness note, and the entries written."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from datetime import datetime
+
+from msgspec import Struct, field
 
 from judgetui import after_ejection, engine, text
 from judgetui.engine import Classification, Situation
@@ -18,8 +19,7 @@ from judgetui.store import build as declared
 from judgetui.store import limits
 
 
-@dataclass(frozen=True)
-class RecordRequest:
+class RecordRequest(Struct, frozen=True):
     """What a judge wants recorded: one incident, one or more players."""
 
     players: Sequence[str]
@@ -45,8 +45,7 @@ class RecordRequest:
     note, required then, says why)."""
 
 
-@dataclass(frozen=True)
-class RecordedPenalty:
+class RecordedPenalty(Struct, frozen=True):
     id: str | None
     player: str | None
     penalty: str
@@ -58,8 +57,7 @@ class RecordedPenalty:
     decision_owed: bool
 
 
-@dataclass(frozen=True)
-class RecordResult:
+class RecordResult(Struct, frozen=True):
     incident: str
     records: list[RecordedPenalty]
     classifications: dict[str, Classification] = field(default_factory=dict)

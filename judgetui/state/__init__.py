@@ -10,7 +10,7 @@ entry, so every entry after it is checked against, and every screen then reads, 
 rules. A log without rules of its own (written before events kept them) folds with the
 rules it is given, which every caller makes the shipped ones.
 
-The package: `shapes` (the dataclasses), `fold` (each entry kind applied and checked),
+The package: `shapes` (the Structs), `fold` (each entry kind applied and checked),
 `queries` (queue, points, decision owed, history, …) and `event` (`EventState`, whose
 methods are those functions). Every name is re-exported here, as the one module it was.
 """

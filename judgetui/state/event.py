@@ -9,9 +9,10 @@ keeps ``EventState.fold(rules, entries)``, ``state.extend(entries)``, ``state.qu
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
+
+from msgspec import Struct, field
 
 from judgetui.engine import Decision, PastPenalty, Phase
 from judgetui.rules import Rules, RulesSource
@@ -27,8 +28,7 @@ from judgetui.state.shapes import (
 )
 
 
-@dataclass(slots=True)
-class EventState:
+class EventState(Struct):
     rules: Rules
     name: str = ""
     rounds: int | None = None
@@ -50,7 +50,7 @@ class EventState:
     closed_investigations: dict[str, Mark] = field(default_factory=dict)
     """Investigations the head judge closed, by the id of the record that opened them."""
     _points: dict[str, int] = field(default_factory=dict)
-    _kind_keys: tuple[frozenset[str], frozenset[str]] | None = field(default=None, repr=False)
+    _kind_keys: tuple[frozenset[str], frozenset[str]] | None = None
 
     # -- folding (judgetui.state.fold) ----------------------------------------
 

@@ -316,7 +316,7 @@ def _on_record_reviewed(state: EventState, entry: Entry, data: Entry) -> None:
         _check_record(state, {**rep, "player": record.player})
         new = RecordState(
             **{
-                **{f: getattr(record, f) for f in RecordState.__slots__},
+                **{f: getattr(record, f) for f in RecordState.__struct_fields__},
                 "id": own(rep["id"]),
                 "warning": word(rep["warning"]),
                 "sanction": word(rep.get("sanction")),

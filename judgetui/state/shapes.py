@@ -1,13 +1,15 @@
 """The shapes of an event's state: judges, players, records, decisions, queue items.
 
-Plain dataclasses with slots: the fold (`judgetui.state.fold`) makes ~30,000 of them for a
+Plain `msgspec.Struct` classes (made at import ~50 times faster than dataclasses, and
+built faster too): the fold (`judgetui.state.fold`) makes ~30,000 of them for a
 10,000-record event, and every face reads them (`judgetui.state` re-exports each name).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Literal
+
+from msgspec import Struct, field
 
 from judgetui.engine import PastPenalty, Phase
 
@@ -30,15 +32,13 @@ class MalformedLog(ValueError):
     """An entry that parses as JSON but is not an entry judgetui wrote."""
 
 
-@dataclass(slots=True)
-class JudgeState:
+class JudgeState(Struct):
     name: str
     role: str
     os_user: str | None
 
 
-@dataclass(frozen=True, slots=True)
-class WitnessNote:
+class WitnessNote(Struct, frozen=True):
     """Another judge's report of a recorded incident (``witness_noted``): no penalty."""
 
     judge: str
@@ -53,8 +53,7 @@ class WitnessNote:
     client: str | None = None
 
 
-@dataclass(slots=True)
-class RecordState:
+class RecordState(Struct):
     """One penalty record as it stands now (a superseded one keeps its last status)."""
 
     id: str
@@ -127,8 +126,7 @@ class RecordState:
         )
 
 
-@dataclass(slots=True)
-class DecisionState:
+class DecisionState(Struct):
     player: str
     penalty: str
     points: int
@@ -160,8 +158,7 @@ def decision_id(seq: int) -> str:
     return f"decision-{seq}"
 
 
-@dataclass(slots=True)
-class PlayerState:
+class PlayerState(Struct):
     id: str
     name: str
     status: str = "active"
@@ -173,8 +170,7 @@ class PlayerState:
     table: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class QueueItem:
+class QueueItem(Struct, frozen=True):
     id: str
     kind: QueueKind
     player: str
@@ -186,8 +182,7 @@ class QueueItem:
     """Why it stands where it does in the queue (`QUEUE_ORDER`)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Mark:
+class Mark(Struct, frozen=True):
     """Who did something to an item and when: a scorekeeper's "entered", a closed
     investigation (with the head judge's finding)."""
 

@@ -42,8 +42,8 @@ from judgetui.store.file import (
     EventFile,
     FileStamp,
     Snapshot,
-    logger,
 )
+from judgetui.store.listeners import LOGGER, WARNING_LISTENERS
 from judgetui.store.lock import DEFAULT_LOCK_TIMEOUT, _InterProcessLock
 from judgetui.store.permissions import FILE_MODE, JUDGES_GROUP
 
@@ -56,9 +56,11 @@ __all__ = [
     "GENESIS_HASH",
     "HEAD_PREFIX_MIN",
     "JUDGES_GROUP",
+    "LOGGER",
     "LOG_TABLE",
     "META_TABLE",
     "SCHEMA_VERSION",
+    "WARNING_LISTENERS",
     "AtomicJSONStorage",
     "EntryNotStorable",
     "EventFile",
@@ -72,7 +74,6 @@ __all__ = [
     "VerifyResult",
     "_InterProcessLock",
     "entry_hash",
-    "logger",
     "normalise_head",
     "verify_entries",
     "write_file_atomically",

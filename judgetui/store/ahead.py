@@ -25,19 +25,18 @@ the disk lacks the room for it and for the writes that record (`_room_for`).
 
 from __future__ import annotations
 
-import ctypes
 import errno
 import fcntl
 import functools
 import os
-import secrets
 import sys
 import threading
 from collections.abc import Callable, Sequence
 from contextlib import suppress
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
+
+from msgspec import Struct
 
 from judgetui.store.atomic import (
     Buffer,
@@ -71,8 +70,7 @@ nothing is written ahead: the record key then writes it all, as before."""
 _ROOM_SPARE = 64 << 20
 
 
-@dataclass
-class _Ahead:
+class _Ahead(Struct):
     """An unnamed file holding ``size`` bytes: those of ``body``, synced."""
 
     fd: int
@@ -169,6 +167,8 @@ def _linkat() -> Any:
     """libc's ``linkat`` (Linux), or None; looked up once (`prepare` does it first)."""
     if not sys.platform.startswith("linux"):
         return None
+    import ctypes  # here: a command line, which never writes ahead, does not load it
+
     try:
         linkat = ctypes.CDLL(None, use_errno=True).linkat
     except (OSError, AttributeError):
@@ -188,6 +188,8 @@ def _link(fd: int, name: Path) -> None:
     if linkat is not None:
         if linkat(fd, b"", _AT_FDCWD, os.fsencode(name), _AT_EMPTY_PATH) == 0:
             return
+        import ctypes
+
         error = ctypes.get_errno()
         if error == errno.EEXIST:
             raise FileExistsError(error, os.strerror(error), str(name))
@@ -358,7 +360,7 @@ class WriteAhead:
         """Write ``rest`` after the bytes written ahead and give the file the event's
         name; None if that failed before the rename (the plain path then writes it)."""
         path, fd = self._path, ahead.fd
-        temp = path.parent / f"{_temp_prefix(path)}{os.getpid()}-{secrets.token_hex(6)}"
+        temp = path.parent / f"{_temp_prefix(path)}{os.getpid()}-{os.urandom(6).hex()}"
         named = False
         try:
             # Held from before it takes a name until the write is durable (`_hold_current`).

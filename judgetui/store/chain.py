@@ -14,12 +14,12 @@ import contextlib
 import hashlib
 import threading
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from operator import itemgetter
 from pathlib import Path
 from typing import Any, Literal
 
 import orjson
+from msgspec import Struct
 
 from judgetui.i18n import _
 from judgetui.store.errors import EntryNotStorable, _one_line
@@ -33,8 +33,7 @@ HEAD_PREFIX_MIN = 16
 _SEALED_KEYS = frozenset({"seq", "prev", "hash"})
 
 
-@dataclass(frozen=True)
-class VerifyResult:
+class VerifyResult(Struct, frozen=True):
     """Outcome of recomputing the whole hash chain.
 
     ``count`` and ``head`` cover the entries that verified: when ``ok`` that is the
@@ -83,8 +82,7 @@ def normalise_head(text: str) -> str:
 FaultKind = Literal["bad_id", "missing", "not_object", "seq", "no_hash", "edited", "unlinked"]
 
 
-@dataclass(frozen=True, slots=True)
-class Fault:
+class Fault(Struct, frozen=True):
     """The first thing wrong in a walk of the log.
 
     ``seq`` is the place (doc id) where it is wrong; ``found`` what was found there
@@ -135,8 +133,7 @@ class Fault:
         return f"{path}: {self.problem()}"  # pragma: no cover - a structure walk finds no others
 
 
-@dataclass(frozen=True, slots=True)
-class Walk:
+class Walk(Struct, frozen=True):
     """Where a walk of the log ended.
 
     ``entries`` are those walked without fault, in seq order; ``count`` and ``head`` are

@@ -24,19 +24,18 @@ The module is domain-agnostic: entries are plain JSON dicts.
 from __future__ import annotations
 
 import errno
-import logging
 import os
 import stat
 import time
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 import orjson
+from msgspec import Struct
 
 from judgetui import diagnostics
 from judgetui.i18n import _
@@ -66,6 +65,7 @@ from judgetui.store.errors import (
     _kind_of,
     _one_line,
 )
+from judgetui.store.listeners import someone_listens, warn
 from judgetui.store.lock import DEFAULT_LOCK_TIMEOUT, _flock_until, _InterProcessLock, _same_inode
 
 if TYPE_CHECKING:
@@ -76,16 +76,7 @@ META_TABLE = "meta"
 LOG_TABLE = "log"
 
 
-#: The store reports a write onto an already broken chain here (``warning``). The check
-#: costs a re-hash of the whole log (~35 ms on a 10,000-record event), so it runs only
-#: while a handler is attached to this very logger: the command line attaches one and
-#: prints one line; a station, which checks the chain itself after every change, does not.
-logger = logging.getLogger("judgetui.store")
-logger.addHandler(logging.NullHandler())
-
-
-@dataclass(frozen=True, slots=True)
-class FileStamp:
+class FileStamp(Struct, frozen=True):
     """Identity of one version of the file: any atomic replace changes the inode, and
     any write in place its ctime (which no user can set back, unlike the mtime)."""
 
@@ -101,8 +92,7 @@ class FileStamp:
         )
 
 
-@dataclass(frozen=True)
-class Snapshot:
+class Snapshot(Struct, frozen=True):
     """One consistent read of the event file.
 
     ``entries`` are in seq order. They are the parsed dicts themselves (no copy,
@@ -453,9 +443,10 @@ class EventFile:
         it need not read it back.
 
         When the chain the entries were added to was already broken, the write still
-        happens (the head judge must be able to go on working) and ``logger`` gets a
-        warning naming the first bad entry, its ``verify`` attribute the full result
-        (checked only while a handler listens on ``logger``, after the lock is released).
+        happens (the head judge must be able to go on working) and `store.listeners`
+        get a warning naming the first bad entry (a handler on the ``LOGGER`` logger the
+        full result as the record's ``verify``), checked only while someone listens,
+        after the lock is released.
         """
         with self._lock.hold():
             fd, st = self._hold_current()
@@ -542,18 +533,15 @@ class EventFile:
 
 
 def _chain_check(entries: Sequence[Mapping[str, Any]]) -> VerifyAside | None:
-    """The check that warns of a write onto a broken chain (see ``logger``), begun in a
-    thread just before the write (`VerifyAside`); only while someone listens on
-    ``logger`` (the command line: a station has its banner)."""
-    listening = any(not isinstance(h, logging.NullHandler) for h in logger.handlers)
-    return VerifyAside(entries) if entries and listening else None
+    """The check that warns of a write onto a broken chain (see `store.listeners`),
+    begun in a thread just before the write (`VerifyAside`); only while someone listens
+    (the command line: a station has its banner)."""
+    return VerifyAside(entries) if entries and someone_listens() else None
 
 
 def _warn_if_broken(path: Path, result: VerifyResult) -> None:
     if not result.ok:
-        logger.warning(
-            _(
-                "{path}: the penalty log's chain is broken at entry {seq}; run `judgetui verify`"
-            ).format(seq=result.first_bad_seq, path=path),
-            extra={"verify": result},
-        )
+        line = _(
+            "{path}: the penalty log's chain is broken at entry {seq}; run `judgetui verify`"
+        ).format(seq=result.first_bad_seq, path=path)
+        warn(line, result)

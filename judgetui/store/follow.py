@@ -23,11 +23,11 @@ import sys
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, overload
 
 import orjson
+from msgspec import Struct
 
 from judgetui import perf
 from judgetui.store.atomic import Buffer
@@ -48,8 +48,7 @@ _CLOSE = b"}}"
 """How a file this reader can extend ends: the log's and the document's closing braces."""
 
 
-@dataclass(frozen=True)
-class Read:
+class Read(Struct, frozen=True):
     """One version of the file as `LogReader` read it.
 
     ``entries`` is the whole log in seq order (the parsed dicts: read-only);
@@ -72,8 +71,7 @@ class Read:
         return self.snapshot.stamp
 
 
-@dataclass
-class _Known:
+class _Known(Struct):
     body: tuple[Buffer, ...] | None
     """The file's bytes without its closing ``}}``, in pieces (see `Held`), when an append
     can be recognised after them (see `_appendable`)."""

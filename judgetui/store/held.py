@@ -9,8 +9,9 @@ Split from `judgetui.store.file` (the append itself) so each stays one subject.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from typing import Protocol
+
+from msgspec import Struct
 
 from judgetui.store.atomic import Buffer
 from judgetui.store.file import FileStamp, Snapshot
@@ -20,8 +21,7 @@ TAIL_CHECKED = 4096
 alone says the file is the version held (see `Held.is_file`)."""
 
 
-@dataclass(frozen=True)
-class Held:
+class Held(Struct, frozen=True):
     """One version of the file as a writer holds it: its bytes and its snapshot.
 
     ``body`` is the file's bytes without its last two (the log's and the document's

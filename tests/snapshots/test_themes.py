@@ -6,12 +6,12 @@ from __future__ import annotations
 import asyncio
 import io
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import orjson
 import pytest
+from msgspec.structs import replace
 from rich.color import ColorSystem
 from rich.console import Console
 from rich.segment import Segment

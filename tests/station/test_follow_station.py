@@ -10,9 +10,10 @@ follower's `catch_up` itself and waits for the App to handle the messages.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import fields
 from pathlib import Path
 from typing import Any
+
+from msgspec.structs import fields
 
 from judgetui.identity import Caller
 from judgetui.rules import Rules

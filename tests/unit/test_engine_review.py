@@ -7,8 +7,7 @@ tests here prove the two agree, option by option.
 
 from __future__ import annotations
 
-import dataclasses
-
+import msgspec
 import pytest
 
 from judgetui import engine
@@ -181,7 +180,7 @@ def test_the_service_accepts_exactly_the_upgrades_the_engine_offers(
 def test_the_decision_lists_the_warnings_the_count_is_made_of(rules: Rules) -> None:
     """`counts_in` is `counted_warnings` one record at a time (the decision modal lists
     the records it is true of)."""
-    finals = dataclasses.replace(past("double_warning"), phase="finals")
+    finals = msgspec.structs.replace(past("double_warning"), phase="finals")
     history = [
         past("single_warning"),
         past("notice"),

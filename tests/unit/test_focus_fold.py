@@ -15,13 +15,13 @@ from __future__ import annotations
 import contextlib
 import copy
 import random
-from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from msgspec.structs import fields
 
 from judgetui.identity import Caller
 from judgetui.models import Player

@@ -14,7 +14,6 @@ import contextlib
 import json
 import subprocess
 import sys
-from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +21,7 @@ import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from msgspec.structs import fields
 
 from judgetui.identity import Caller
 from judgetui.models import Player

@@ -7,10 +7,10 @@ the review card.
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from judgetui import rules
@@ -92,7 +92,7 @@ def test_out_of_bounds_context_is_refused_unchanged(
 
 
 def test_the_duplicates_window_defaults_to_15() -> None:
-    fields = {f.name: f.default for f in dataclasses.fields(rules.Duplicates)}
+    fields = {f.name: f.default for f in msgspec.structs.fields(rules.Duplicates)}
     assert fields == {"window_minutes": 15}
     assert rules.load_rules().duplicate_window() == 15
 

@@ -7,11 +7,11 @@ over the same classes. So there is no second copy whose fields could drift.
 
 from __future__ import annotations
 
-import dataclasses
 import subprocess
 import sys
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from judgetui import rules
@@ -28,7 +28,7 @@ def test_the_shipped_rules_built_without_pydantic_are_what_pydantic_validates() 
     built = rules.parse_rules(text)
     validated = rules._validate(text, "rules.toml")
     assert built == validated
-    assert dataclasses.asdict(built) == dataclasses.asdict(validated)
+    assert msgspec.to_builtins(built) == msgspec.to_builtins(validated)
     # the same classes, all the way down
     assert type(built.infractions["tardiness"].tardiness_steps[0]) is rules.TardinessStep
     assert type(validated.infractions["tardiness"].tardiness_steps[0]) is rules.TardinessStep
@@ -41,10 +41,10 @@ def test_pydantic_reads_the_declaration() -> None:
 
     schema = TypeAdapter(rules.Rules).json_schema()
     penalty = schema["$defs"]["Penalty"]
-    assert set(penalty["properties"]) == {f.name for f in dataclasses.fields(rules.Penalty)}
+    assert set(penalty["properties"]) == {f.name for f in msgspec.structs.fields(rules.Penalty)}
     assert penalty["properties"]["points"]["maximum"] == 10
     assert penalty["additionalProperties"] is False
-    assert set(schema["properties"]) == {f.name for f in dataclasses.fields(rules.Rules)}
+    assert set(schema["properties"]) == {f.name for f in msgspec.structs.fields(rules.Rules)}
 
 
 @pytest.mark.parametrize(

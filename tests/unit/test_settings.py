@@ -5,12 +5,12 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import orjson
 import pytest
+from msgspec.structs import replace
 
 from judgetui import settings
 from judgetui.cli import main

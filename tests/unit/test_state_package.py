@@ -6,10 +6,10 @@ engine's (`judgetui.engine.standing`), read from the rules' declarations.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 
+import msgspec
 import pytest
 
 import judgetui.state
@@ -105,8 +105,8 @@ def test_a_sanction_that_ends_the_tournament_ejects_and_one_that_forfeits_disqua
 
 def test_the_status_follows_the_rules_declaration_not_the_key(rules: Rules) -> None:
     penalties = dict(rules.penalties)
-    penalties["match_loss"] = dataclasses.replace(penalties["match_loss"], ends_tournament=True)
-    changed = dataclasses.replace(rules, penalties=penalties)
+    penalties["match_loss"] = msgspec.structs.replace(penalties["match_loss"], ends_tournament=True)
+    changed = msgspec.structs.replace(rules, penalties=penalties)
     assert status_after(changed, "active", "match_loss") == "ejected"
     assert status_after(rules, "active", "match_loss") == "active"
 

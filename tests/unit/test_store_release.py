@@ -9,11 +9,11 @@ walks the folded state and finds no string or number object of the parsed file i
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import orjson
 import pytest
 
@@ -153,8 +153,8 @@ def _state_objects(value: Any, seen: set[int]) -> Iterator[object]:
     elif isinstance(value, list | tuple | set | frozenset):
         for item in value:
             yield from _state_objects(item, seen)
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for field in dataclasses.fields(value):
+    elif isinstance(value, msgspec.Struct):
+        for field in msgspec.structs.fields(value):
             yield from _state_objects(getattr(value, field.name), seen)
 
 

@@ -9,7 +9,6 @@ an official warning.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 import os
@@ -19,6 +18,7 @@ import types
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from judgetui import cli, rules
@@ -186,7 +186,7 @@ def test_the_events_own_rules_file_is_accepted_silently(
 def test_rules_cache_in_home_gives_no_powers(tmp_path: Path, db: Path) -> None:
     """Crafted 'validated rules' in every cache folder the old code read change nothing."""
     evil = parse_rules(evil_text(), "evil.toml")
-    crafted = dataclasses.asdict(evil)
+    crafted = msgspec.to_builtins(evil)
     home, xdg, env_dir = tmp_path / "home", tmp_path / "xdg", tmp_path / "cache-env"
     folders = [home / ".cache" / "judgetui", xdg / "judgetui", env_dir]
     here = ROOT / "judgetui"

@@ -366,7 +366,7 @@ def test_chain_is_checked_on_write_only_while_someone_listens(
             seen.append(record)
 
     handler = Keep()
-    store.logger.addHandler(handler)
+    logging.getLogger(store.LOGGER).addHandler(handler)
     try:
         file.append(lambda _: [{"kind": "note", "data": {}}])
         assert calls == [7]
@@ -374,7 +374,7 @@ def test_chain_is_checked_on_write_only_while_someone_listens(
         break_entry_3(event)
         file.append(lambda _: [{"kind": "note", "data": {}}])
     finally:
-        store.logger.removeHandler(handler)
+        logging.getLogger(store.LOGGER).removeHandler(handler)
     assert [r.verify.first_bad_seq for r in seen] == [3]  # type: ignore[attr-defined]
 
 

@@ -9,9 +9,10 @@ Both need a note; escape goes back to the result without recording anything.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import ClassVar, Literal
 
+from msgspec.structs import replace
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType

@@ -1,0 +1,43 @@
+"""Who hears the store's warnings: a write onto an already broken chain (`EventFile.append`).
+
+Each function in `WARNING_LISTENERS` is called with the warning's line. The check costs a
+re-hash of the whole log (~35 ms on a 10,000-record event), so it runs only while
+someone listens (`someone_listens`): the command line adds a function that prints the
+line; a station, which checks the chain itself after every change, does not.
+
+A handler on the ``LOGGER`` logger hears it too, with the chain's `VerifyResult` as the
+record's ``verify``. ``logging`` is not imported for that (a `judgetui record` has no
+other use for it, ~4 ms with ``traceback``): while it is not loaded, no handler can be
+listening, and once it is, the logger is looked up by name.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+
+WARNING_LISTENERS: list[Callable[[str], None]] = []
+LOGGER = "judgetui.store"
+
+
+def someone_listens() -> bool:
+    """A listener function, or a handler (not a `logging.NullHandler`) on ``LOGGER``."""
+    if WARNING_LISTENERS:
+        return True
+    logging = sys.modules.get("logging")
+    if logging is None:
+        return False
+    handlers = logging.getLogger(LOGGER).handlers
+    return any(not isinstance(h, logging.NullHandler) for h in handlers)
+
+
+def warn(line: str, verify: object) -> None:
+    """Tell every listener ``line`` (and the logger, when ``logging`` is loaded)."""
+    for listener in list(WARNING_LISTENERS):
+        listener(line)
+    logging = sys.modules.get("logging")
+    if logging is not None:  # a handler may listen, on the logger or above it
+        logger = logging.getLogger(LOGGER)
+        if not logger.handlers:  # no "last resort" line on stderr when none listens
+            logger.addHandler(logging.NullHandler())
+        logger.warning(line, extra={"verify": verify})

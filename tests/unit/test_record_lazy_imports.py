@@ -1,0 +1,149 @@
+"""What `judgetui record`'s own imports cost (issue 14 item 2): nothing a write does not use.
+
+Run as its own process (imports are per process). Beside `test_record_imports` (no
+Textual, TinyDB, pydantic, nor the other commands' modules): no stdlib module that only
+the station, a diagnostic line or another language needs, and not one judgetui class
+made by the ``dataclasses`` decorator (Python 3.11 compiles source for each of its
+methods: ~0.5 ms a class, ~23 ms for the 49 the record path made; the shapes are
+`msgspec.Struct` classes).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from judgetui.identity import Caller
+from judgetui.models import Player
+from judgetui.rules import load_rules
+from judgetui.service import Station
+from judgetui.store import WARNING_LISTENERS, EventFile
+from tests.helpers.event import HEAD, counting_ids, ticking_clock
+
+ROOT = Path(__file__).resolve().parents[2]
+NOT_LOADED = {
+    "logging": "the store's warning reaches the command line through WARNING_LISTENERS",
+    "traceback": "(imported by logging)",
+    "ctypes": "linkat is the write-ahead's, and a command line never writes ahead",
+    "secrets": "a temp file's name is os.urandom's",
+    "locale": "English has no catalogue to look up",
+    "judgetui.settings_schema": "no settings file",
+}
+
+PROGRAM = """
+import json, sys
+from judgetui.cli import main
+code = main(sys.argv[1:])
+made = sorted(
+    f"{name}.{key}"
+    for name, module in list(sys.modules.items())
+    if name.startswith("judgetui")
+    for key, value in vars(module).items()
+    if isinstance(value, type)
+    and "__dataclass_fields__" in vars(value)
+    and value.__module__ == name
+)
+print(json.dumps([code, sorted(sys.modules), made]))
+"""
+
+
+def _event(tmp_path: Path) -> Path:
+    db = tmp_path / "event.json"
+    station = Station(
+        EventFile(db),
+        load_rules(),
+        caller=Caller("t", None),
+        clock=ticking_clock(),
+        new_id=counting_ids(1),
+    )
+    station.create_event("Import Open", HEAD)
+    station.import_players(HEAD, [Player(id="P1", name="Player One")])
+    return db
+
+
+def _record(tmp_path: Path, db: Path) -> tuple[int, set[str], list[str], str]:
+    argv = ["record", "--db", str(db), "--judge", HEAD, "--player", "P1", "--lang", "en"]
+    argv += ["--infraction", "slow_play", "--intentional", "no", "--disruptive", "yes"]
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", PROGRAM, *argv],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        check=True,
+    )
+    code, modules, made = json.loads(done.stdout.splitlines()[-1])
+    return code, set(modules), made, done.stderr
+
+
+def test_record_loads_no_module_it_does_not_use_and_makes_no_dataclass(tmp_path: Path) -> None:
+    code, modules, made, stderr = _record(tmp_path, _event(tmp_path))
+    assert code == 0, stderr
+    assert {m: why for m, why in NOT_LOADED.items() if m in modules} == {}
+    assert made == []
+    assert "judgetui.state.shapes" in modules  # it did fold: the shapes were made
+
+
+def test_a_broken_chain_is_still_said_on_stderr_without_logging(tmp_path: Path) -> None:
+    db = _event(tmp_path)
+    document = json.loads(db.read_text(encoding="utf-8"))
+    document["log"]["2"]["judge"] = "Someone Else"  # the chain breaks at entry 2
+    db.write_text(json.dumps(document), encoding="utf-8")
+    code, modules, _made, stderr = _record(tmp_path, db)
+    assert code == 0, stderr
+    assert "logging" not in modules
+    assert "the penalty log's chain is broken at entry 2" in stderr
+    assert stderr.startswith("judgetui: warning: ")
+
+
+def test_a_listener_function_hears_the_broken_chain_and_makes_the_check(tmp_path: Path) -> None:
+    db = _event(tmp_path)
+    file = EventFile(db)
+    heard: list[str] = []
+    WARNING_LISTENERS.append(heard.append)
+    try:
+        file.append(lambda _: [{"kind": "note", "data": {}}])
+        assert heard == []  # intact
+        document = json.loads(db.read_text(encoding="utf-8"))
+        document["log"]["2"]["judge"] = "Someone Else"
+        db.write_text(json.dumps(document), encoding="utf-8")
+        file.append(lambda _: [{"kind": "note", "data": {}}])
+    finally:
+        WARNING_LISTENERS.remove(heard.append)
+    assert len(heard) == 1
+    assert "broken at entry 2" in heard[0]
+
+
+LOGGING_LOADED = """
+import logging, sys
+from judgetui.store import WARNING_LISTENERS, EventFile
+heard = []
+WARNING_LISTENERS.append(heard.append)
+EventFile(sys.argv[1]).append(lambda _: [{"kind": "note", "data": {}}])
+print(len(heard))
+"""
+
+
+def test_with_logging_loaded_and_no_handler_the_warning_prints_nothing_more(
+    tmp_path: Path,
+) -> None:
+    """The logger gets the warning too once ``logging`` is loaded; with no handler
+    anywhere (a process of its own: pytest's are on the root logger), a NullHandler keeps
+    logging's "last resort" from printing it on stderr a second time."""
+    db = _event(tmp_path)
+    document = json.loads(db.read_text(encoding="utf-8"))
+    document["log"]["2"]["judge"] = "Someone Else"
+    db.write_text(json.dumps(document), encoding="utf-8")
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", LOGGING_LOADED, str(db)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        check=True,
+    )
+    assert (done.stdout.strip(), done.stderr) == ("1", "")
