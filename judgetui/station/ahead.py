@@ -27,6 +27,10 @@ _GREY_AFTER = 0.25
 """Seconds a service call runs before the screen's keys show it (greyed: `check_action`)."""
 _RESUME_AT_LATEST = 1.0
 """Seconds after a service call began by which the collector runs again in any case."""
+_CATCH_UP_AFTER = 0.15
+"""Seconds after the outcome's frame is written that the screens below catch up
+(`_catch_up_below`): while the judge reads it, not under a key pressed right after it
+(`enter` back to the dashboard then catches it up on the way, as before)."""
 
 
 class MadeAhead(StationScreen):
@@ -127,7 +131,7 @@ class WritesAhead(MadeAhead):
             resume()
             with suppress(ValueError):
                 self._resumes.remove(resume)
-            self._catch_up_below()
+            self.set_timer(_CATCH_UP_AFTER, self._catch_up_below)
 
         self._keys_held += 1
         holding = [True]
@@ -167,6 +171,8 @@ class WritesAhead(MadeAhead):
         is out): the one shown next (the dashboard, on `enter`) then draws once, as it is.
         Left to catch up when shown again (`StationScreen`), it was drawn whole as it had
         been, then whole again with the new record: two frames of the whole terminal."""
+        if not self.is_open():
+            return  # left already: the screen now shown caught up as it came back
         for screen in self.app.screen_stack:
             if screen is not self and isinstance(screen, StationScreen) and screen.is_attached:
                 screen.state_changed()

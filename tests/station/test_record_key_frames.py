@@ -92,8 +92,9 @@ async def test_a_write_followed_during_the_save_draws_no_greyed_keys_before_the_
 async def test_the_dashboard_below_is_brought_up_to_date_once_the_record_is_shown(
     station: Station,
 ) -> None:
-    """After the "recorded" frame, the dashboard under the classification shows the new
-    record already: `enter` then draws it once, not first as it was and then again."""
+    """Once the "recorded" frame is out (and the judge reads it), the dashboard under the
+    classification shows the new record already: `enter` then draws it once, not first
+    as it was and then again."""
     app = make_app(station)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -104,9 +105,8 @@ async def test_the_dashboard_below_is_brought_up_to_date_once_the_record_is_show
         await settle(pilot)
         await pilot.press("enter")
         await settle(pilot, lambda: screen.step == "done")
-        await settle(pilot)
+        await settle(pilot, lambda: dashboard._seen_version == session.version)
         assert app.screen is screen, "still on the classification"
-        assert dashboard._seen_version == session.version
         assert dashboard._drawn == session.mark(), "its rows drawn from the new state"
         await pilot.press("enter")
         await settle(pilot, lambda: app.screen is dashboard)
