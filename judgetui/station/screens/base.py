@@ -161,8 +161,13 @@ class StationScreen(Screen[None]):
 
     @on(events.ScreenResume)
     def _station_screen_resumed(self) -> None:
-        if self.station_app.session is not None:
-            self.state_changed()
+        """Shown again: what changed meanwhile is shown in the frame after the one that
+        shows the screen as it was (drawn from what it had drawn, the cheap part), so
+        the key that came back gets its screen first (`judgetui.station.frames` draws a
+        key's changes in one frame: both at once were a dearer first frame)."""
+        session = self.station_app.session
+        if session is not None and self._seen_version != session.version:
+            self.call_after_refresh(self.state_changed)
 
     # -- the service -----------------------------------------------------------------
 
