@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from tmux_control import Control, wait_output_any
+
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "benchmarks"
 PY = sys.executable
@@ -48,6 +50,9 @@ EVENT_NAME = "Autumn Championship 2026"
 COLS, ROWS = 160, 48
 PAINT_TIMEOUT = 60.0
 POLL = 0.01
+KEY_POLL = 0.002
+"""Seconds between reads of a pane while a key's frame is awaited, when tmux reports no
+output from it sooner (a read is made as soon as it does: `Control.wait_output`)."""
 #: "Painted with data": the event's name (its start: a narrow header may cut it short),
 #: and a row that shows a player's id and name.
 PAINTED = (re.compile(re.escape(EVENT_NAME[:11])), re.compile(r"\bP\d{4,}\s+\w"))
@@ -102,6 +107,8 @@ class Tui:
         self._memory: dict[str, Any] = {}
         self._server = False
         self._socket_path = ""
+        self._control: dict[str, Control] = {}
+        """The walk's control-mode clients, by the session (pane) each is attached to."""
 
     # -- availability --------------------------------------------------------------
 
@@ -261,9 +268,11 @@ class Tui:
         judge's pane is read.
 
         Each key is timed from ``send-keys`` until the floor judge's pane shows what that
-        key leads to (the frame has reached the terminal: tmux has it), polled every
-        few milliseconds; by kind: open the classification, type in a search, continue,
-        answer a question, record (the Enter that writes) and back to the dashboard.
+        key leads to (the frame has reached the terminal: tmux has it), read again each
+        time tmux reports output from the pane, or after `KEY_POLL` (the keys and the
+        reads go through one control-mode client per station: `tmux_control`); by
+        kind: open the classification, type in a search, continue, answer a question,
+        record (the Enter that writes) and back to the dashboard.
         Every walk counts, the first, cold one too. The record's Enter is also the start
         of the station-to-station figure: it ends when the head judge's pane shows the
         new log length.
@@ -277,15 +286,21 @@ class Tui:
         self._wait_for(head, PAINTED)
         self._start(floor, self.station_cmd(db, FLOOR))
         self._wait_for(floor, PAINTED)
-        time.sleep(1.0)
         kinds: dict[str, list[float]] = {}
         other: list[float] = []
         players = list(facts["walk_players"])
         try:
+            assert self.tmux is not None
+            for name in (floor, head):
+                self._control[name] = Control(self.tmux, self.socket, name, self.env)
+            time.sleep(1.0)
             for i in range(samples):
                 player = players[i % len(players)]
                 self._walk_once(floor, head, player, kinds, other)
         finally:
+            for control in self._control.values():
+                control.close()
+            self._control = {}
             self._kill(floor)
             self._kill(head)
         by_kind = {
@@ -316,41 +331,51 @@ class Tui:
             },
         }
 
+    def _walk_capture(self, pane: str) -> str:
+        return self._control[pane].capture(pane)
+
     def _key(self, pane: str, key: str, ready: re.Pattern[str] | None) -> tuple[float, str]:
         """Send one key; the seconds until the pane shows ``ready`` (or any change)."""
-        before = self._capture(pane)
+        control = self._control[pane]
+        before = control.capture(pane)
         start = time.perf_counter()
-        self._tmux("send-keys", "-t", pane, key)
+        control.send_keys(pane, key)
         deadline = start + self.timeout
         while True:
-            screen = self._capture(pane)
+            printed = control.outputs
+            screen = control.capture(pane)
             now = time.perf_counter()
             if ready.search(screen) if ready is not None else screen != before:
                 return now - start, screen
             if now > deadline:
                 raise RuntimeError(f"{pane}: after {key!r}, {ready} not shown:\n{screen}")
-            time.sleep(0.002)
+            control.wait_output(printed, KEY_POLL)
 
     def _key_seen_by_two(
         self, pane: str, key: str, ready: re.Pattern[str], other: str, changed: re.Pattern[str]
     ) -> tuple[float, float]:
         """Send one key to ``pane``; the seconds until it shows ``ready`` and until ``other``
         shows ``changed``, both from the key, the two panes read in turn."""
+        controls = {name: self._control[name] for name in (pane, other)}
         start = time.perf_counter()
-        self._tmux("send-keys", "-t", pane, key)
+        controls[pane].send_keys(pane, key)
         deadline = start + self.timeout
         seen: dict[str, float] = {}
         while len(seen) < 2:
+            printed = {name: control.outputs for name, control in controls.items()}
             for name, needle in ((pane, ready), (other, changed)):
                 if name in seen:
                     continue
-                screen = self._capture(name)
+                screen = controls[name].capture(name)
                 if needle.search(screen):
                     seen[name] = time.perf_counter() - start
                 elif time.perf_counter() > deadline:
                     wanted = needle.pattern
                     raise RuntimeError(f"{name}: after {key!r}, {wanted} not shown:\n{screen}")
-            time.sleep(0.002)
+            waiting = [name for name in controls if name not in seen]
+            if waiting:
+                counts = [printed[name] for name in waiting]
+                wait_output_any([controls[name] for name in waiting], counts, KEY_POLL)
         return seen[pane], seen[other]
 
     def _walk_once(
@@ -379,10 +404,10 @@ class Tui:
         timed("answer", "y", r"So far:|⏎ Record")
         for _ in range(8):
             time.sleep(0.15)  # untimed: the step is settled before the next key is read
-            if "⏎ Record" in self._capture(floor).splitlines()[-1]:
+            if "⏎ Record" in self._walk_capture(floor).splitlines()[-1]:
                 break
             timed("answer", "n", None)
-        entries = re.search(r"log: (\d+) entries", self._capture(head))
+        entries = re.search(r"log: (\d+) entries", self._walk_capture(head))
         count = entries.group(1) if entries else ""
         changed = re.compile(r"log: (?!" + count + r"\b)\d+ entries")
         recorded, seen = self._key_seen_by_two(

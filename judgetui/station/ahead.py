@@ -18,6 +18,7 @@ from textual import events, on
 from textual.worker import Worker
 
 from judgetui import perf
+from judgetui.station.frames import after_output
 from judgetui.station.screens.base import StationScreen
 from judgetui.station.widgets.footer import StationFooter
 
@@ -26,6 +27,10 @@ _GREY_AFTER = 0.25
 """Seconds a service call runs before the screen's keys show it (greyed: `check_action`)."""
 _RESUME_AT_LATEST = 1.0
 """Seconds after a service call began by which the collector runs again in any case."""
+_CATCH_UP_AFTER = 0.15
+"""Seconds after the outcome's frame is written that the screens below catch up
+(`_catch_up_below`): while the judge reads it, not under a key pressed right after it
+(`enter` back to the dashboard then catches it up on the way, as before)."""
 
 
 class MadeAhead(StationScreen):
@@ -44,8 +49,10 @@ class MadeAhead(StationScreen):
     @on(events.ScreenSuspend)
     def _made_ahead_suspended(self) -> None:
         if self.is_attached and self.app.is_screen_installed(self):
-            # After the frame of the screen now on top (the dashboard), not before it.
-            self.app.screen.call_after_refresh(self._made_ahead_closed)
+            # After the frame of the screen now on top (the dashboard) is written, not
+            # before it: a collection holds the interpreter the output thread needs.
+            app = self.app
+            app.screen.call_after_refresh(after_output, app, self._made_ahead_closed)
 
     def _made_ahead_closed(self) -> None:
         if self.is_attached and not self.is_open():
@@ -70,6 +77,11 @@ class WritesAhead(MadeAhead):
     writes only the new entries (`judgetui.store.ahead`). Made after the frame that
     opened the screen, brought up to date after each change of the file (only what was
     appended is written), let go when the screen closes (popped, not covered)."""
+
+    _keys_held = 0
+    """Service calls under way that hold the footer's redraw (`run_service`)."""
+    _keys_stale = False
+    """A redraw of the footer was asked for while it was held."""
 
     def __init__(self, name: str | None = None, id: str | None = None) -> None:
         super().__init__(name=name, id=id)
@@ -102,10 +114,15 @@ class WritesAhead(MadeAhead):
         on_result: Callable[[T], None] | None = None,
     ) -> Worker[None]:
         """`StationScreen.run_service`, the cyclic collector paused from the key until the
-        frame after the outcome is shown (`perf.pause_collector`); at the latest a second
-        after the key, whatever became of this screen (a write that waits for another
-        station's lock then goes on with the collector on). The keys the call disables
-        (`check_action`) are drawn greyed only if it is still running after `_GREY_AFTER`."""
+        frame after the outcome is shown and written to the terminal
+        (`perf.pause_collector`, `frames.after_output`); at the latest a second after the
+        key, whatever became of this screen (a write that waits for another station's
+        lock then goes on with the collector on). Then the screens below catch up
+        (`_catch_up_below`). The keys the call disables (`check_action`) are drawn greyed
+        only if it is still running after `_GREY_AFTER`: until then, or until its outcome
+        is shown, the footer is not redrawn (`refresh_bindings` waits), so the state
+        change that the call's own write brings (`state_changed`) draws no frame of
+        greyed keys just before the outcome's (it delayed the outcome's by a frame)."""
         resume = perf.pause_collector()
         self.app.set_timer(_RESUME_AT_LATEST, resume)
         self._resumes.append(resume)
@@ -114,15 +131,33 @@ class WritesAhead(MadeAhead):
             resume()
             with suppress(ValueError):
                 self._resumes.remove(resume)
+            self.set_timer(_CATCH_UP_AFTER, self._catch_up_below)
+
+        self._keys_held += 1
+        holding = [True]
+
+        def release() -> None:
+            if holding:
+                holding.clear()
+                self._release_keys()
+
+        def result(value: T) -> None:
+            try:
+                if on_result is not None:
+                    on_result(value)  # the outcome shown, its footer held till then
+            finally:
+                release()
 
         def ended(ok: bool) -> None:
+            release()
             if on_done is not None:
                 on_done(ok)
-            self.call_after_refresh(shown)
+            self.call_after_refresh(after_output, self.app, shown)
 
-        worker = super().run_service(call, done=done, on_done=ended, on_result=on_result)
+        worker = super().run_service(call, done=done, on_done=ended, on_result=result)
 
         def grey() -> None:
+            release()
             if not worker.is_finished:
                 self.refresh_bindings()
 
@@ -130,6 +165,31 @@ class WritesAhead(MadeAhead):
         # between its system calls (each wait for it up to Python's 5 ms switch interval).
         self.set_timer(_GREY_AFTER, grey)
         return worker
+
+    def _catch_up_below(self) -> None:
+        """Bring the screens under this one up to the state now (the frame of the outcome
+        is out): the one shown next (the dashboard, on `enter`) then draws once, as it is.
+        Left to catch up when shown again (`StationScreen`), it was drawn whole as it had
+        been, then whole again with the new record: two frames of the whole terminal."""
+        if not self.is_open():
+            return  # left already: the screen now shown caught up as it came back
+        for screen in self.app.screen_stack:
+            if screen is not self and isinstance(screen, StationScreen) and screen.is_attached:
+                screen.state_changed()
+
+    def refresh_bindings(self) -> None:
+        """Textual's, unless a service call of this screen holds the footer (`run_service`):
+        then once it lets go."""
+        if self._keys_held:
+            self._keys_stale = True
+            return
+        super().refresh_bindings()
+
+    def _release_keys(self) -> None:
+        self._keys_held -= 1
+        if not self._keys_held and self._keys_stale:
+            self._keys_stale = False
+            super().refresh_bindings()
 
     @on(events.Unmount)
     def _writes_ahead_unmounted(self) -> None:

@@ -26,6 +26,7 @@ from judgetui.state import EventState, JudgeState
 from judgetui.station import startup, themes
 from judgetui.station.commands import PaletteHooks
 from judgetui.station.follow import FollowerHooks
+from judgetui.station.frames import quick_thread_switches
 from judgetui.station.language import (
     can_switch,
     switch_binding,
@@ -205,6 +206,7 @@ def run_station(
         long_lived()  # a screen asks first; else on with the dashboard's first frame
     if app.driver_class is LinuxDriver:
         app.driver_class = StationDriver  # ends the app when the terminal goes away
+    quick_thread_switches()  # a frame drawn reaches the terminal sooner: see `frames`
     app.run()
     return app.return_code or 0
 

@@ -85,10 +85,15 @@ class _TerminalOutput:
     on its full queue. Here the failure calls ``gone`` once and later writes are dropped.
     """
 
-    def __init__(self, file: IO[str], gone: Callable[[], None]) -> None:
+    def __init__(
+        self, file: IO[str], gone: Callable[[], None], flushed: Callable[[], None] = lambda: None
+    ) -> None:
         self._file = file
         self._gone = gone
+        self._flushed = flushed
         self.dead = False
+        self.writing = False
+        """Between a write of the output thread and its flush (the frame not out yet)."""
 
     def _failed(self) -> None:
         if not self.dead:
@@ -96,6 +101,7 @@ class _TerminalOutput:
             self._gone()
 
     def write(self, text: str) -> int:
+        self.writing = True
         if self.dead:
             return len(text)
         try:
@@ -105,12 +111,14 @@ class _TerminalOutput:
             return len(text)
 
     def flush(self) -> None:
-        if self.dead:
-            return
+        """Textual's output thread flushes when it has written every frame queued."""
         try:
-            self._file.flush()
+            if not self.dead:
+                self._file.flush()
         except (OSError, ValueError):
             self._failed()
+        finally:
+            self._flushed()
 
     def fileno(self) -> int:
         return self._file.fileno()
@@ -129,8 +137,31 @@ class StationDriver(LinuxDriver):
         super().__init__(app, **options)
         self._hung_up = threading.Event()
         self._stopped = threading.Event()
-        self._output = _TerminalOutput(cast("IO[str]", self._file), self.hang_up)
+        self._output = _TerminalOutput(cast("IO[str]", self._file), self.hang_up, self._flushed)
         self._file = self._output  # type: ignore[assignment]
+        self._written_lock = threading.Lock()
+        self._when_written: list[Callable[[], None]] = []
+
+    def when_written(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` on the App's loop once the frames handed to the terminal so
+        far are written to it (at once if they are): work that can wait for the judge's
+        frame (a collection, a catch-up) must not hold the interpreter while Textual's
+        output thread needs it to write the frame (App's thread only)."""
+        with self._written_lock:
+            writer = self._writer_thread
+            if self._output.writing or (writer is not None and writer._queue.qsize()):
+                self._when_written.append(callback)
+                return
+        self._loop.call_soon(callback)
+
+    def _flushed(self) -> None:
+        """The output thread has written every frame queued (its thread)."""
+        with self._written_lock:
+            self._output.writing = False
+            waiting, self._when_written = self._when_written, []
+        for callback in waiting:
+            with contextlib.suppress(RuntimeError):  # the loop is already closed
+                self._loop.call_soon_threadsafe(callback)
 
     def start_application_mode(self) -> None:
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):

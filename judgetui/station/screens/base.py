@@ -16,11 +16,14 @@ from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 from textual import events, on
 from textual.binding import Binding
 from textual.dom import DOMNode
+from textual.reactive import Reactive
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Input
 from textual.worker import Worker
 
 from judgetui.i18n import _
+from judgetui.station.frames import FrameClock
 from judgetui.station.messages import ServiceCall, ServiceDone, ServiceFailed, error_text
 from judgetui.station.session import Session
 
@@ -69,9 +72,25 @@ class StationScreen(Screen[None]):
     HEAD_ONLY: ClassVar[frozenset[str]] = frozenset()
     """Actions only the head judge may take: greyed in the footer for floor judges."""
 
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+    """Textual's, without its repaint of the whole screen on every change of focus: the
+    widgets that gain and lose the focus redraw themselves (`Widget._on_focus`, the
+    focus styles), and that repaint drew the whole terminal again in a frame of its
+    own after each step of a classification (issue 14)."""
+
     def __init__(self, name: str | None = None, id: str | None = None) -> None:
         super().__init__(name=name, id=id)
         self._seen_version = -1
+        self._frame_clock: FrameClock | None = None
+
+    @property
+    def _update_timer(self) -> FrameClock:  # type: ignore[override]
+        """Textual's update timer, replaced: a frame as soon as one may be drawn
+        (`judgetui.station.frames`)."""
+        clock = getattr(self, "_frame_clock", None)
+        if clock is None:
+            clock = self._frame_clock = FrameClock(self, self._on_timer_update)
+        return clock
 
     @property
     def station_app(self) -> StationApp:
@@ -142,8 +161,13 @@ class StationScreen(Screen[None]):
 
     @on(events.ScreenResume)
     def _station_screen_resumed(self) -> None:
-        if self.station_app.session is not None:
-            self.state_changed()
+        """Shown again: what changed meanwhile is shown in the frame after the one that
+        shows the screen as it was (drawn from what it had drawn, the cheap part), so
+        the key that came back gets its screen first (`judgetui.station.frames` draws a
+        key's changes in one frame: both at once were a dearer first frame)."""
+        session = self.station_app.session
+        if session is not None and self._seen_version != session.version:
+            self.call_after_refresh(self.state_changed)
 
     # -- the service -----------------------------------------------------------------
 

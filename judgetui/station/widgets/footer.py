@@ -179,9 +179,12 @@ class StationFooter(Footer):
         self._schedule()
 
     def _schedule(self) -> None:
+        """Redraw once the messages before it are handled: the keys refreshed several
+        times in one keystroke redraw once, in the frame that shows the keystroke (after
+        the refresh, they made a frame of their own just after it: `frames`)."""
         if not self._pending:
             self._pending = True
-            self.call_after_refresh(self._redraw)
+            self.call_later(self._redraw)
 
     def on_resize(self, event: events.Resize) -> None:
         if event.size.width != self._width:
