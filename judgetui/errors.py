@@ -29,6 +29,9 @@ EXIT_BROKEN = 1
 EXIT_BAD_INPUT = 2
 EXIT_NOT_PERMITTED = 3
 EXIT_NOT_SAVED = 4
+EXIT_READER_GONE = 141
+"""128 + SIGPIPE: what a shell reports of a program whose output's reader left (``| head``),
+as it would of any command-line tool killed by the signal; nothing is printed."""
 AS_IS = "{reason}"
 """The error's own message as it is (it was written for the judge, and translated)."""
 WHERE = "{where}: {reason}"

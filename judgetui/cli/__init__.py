@@ -10,6 +10,7 @@ commands live in the package's modules by what they do: `judgetui.cli.parser` (t
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -25,7 +26,7 @@ from judgetui.cli.records import (
     cmd_review,
     cmd_void,
 )
-from judgetui.errors import EXIT_BAD_INPUT
+from judgetui.errors import EXIT_BAD_INPUT, EXIT_READER_GONE
 from judgetui.i18n import _
 from judgetui.rules import RulesError
 from judgetui.store import WARNING_LISTENERS
@@ -200,6 +201,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             return _open_station(args)
         return COMMANDS[args.command](args)
+    except BrokenPipeError:  # the output's reader left (`| head`): no traceback, no line
+        _output_to_nowhere()
+        return EXIT_READER_GONE
     except Exception as exc:
         if command == "check-rules" and isinstance(exc, RulesError):
             for line in str(exc).splitlines():  # the one command that lists them all
@@ -216,6 +220,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     finally:
         WARNING_LISTENERS.remove(_print_store_warning)
+
+
+def _output_to_nowhere() -> None:
+    """Standard output to /dev/null, so that the interpreter's last flush of what was
+    still buffered for the reader that left does not fail once more on the way out."""
+    import os
+
+    with contextlib.suppress(OSError, ValueError):
+        nowhere = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(nowhere, sys.stdout.fileno())
+        os.close(nowhere)
 
 
 def _print_store_warning(message: str) -> None:
