@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from typing import NoReturn, cast
 
 from judgetui import i18n
-from judgetui.cli.tokens import COMMAND_NAMES, HELP_OPTIONS, STATION_OPTIONS
+from judgetui.cli.tokens import HELP_OPTIONS, STATION_OPTIONS, command_named
 from judgetui.errors import CliError
 from judgetui.i18n import _
 
@@ -90,12 +90,12 @@ def _options_for_help(tokens: Sequence[str]) -> argparse.Namespace:
     options: a ``record --help`` has none of the options ``record`` requires."""
     parser = _Parser(prog="judgetui", add_help=False, allow_abbrev=False)
     _common(parser, top=True)
+    asked = [t for t in tokens if t not in HELP_OPTIONS]
     try:
-        args, _rest = parser.parse_known_args([t for t in tokens if t not in HELP_OPTIONS])
+        args, _rest = parser.parse_known_args(asked)
     except CliError:  # the whole parser says what is wrong
         return argparse.Namespace(command=None)
-    named = [t for t in tokens if not t.startswith("-") and t in COMMAND_NAMES]
-    args.command = named[0] if named else None
+    args.command = command_named(asked)
     return args
 
 
