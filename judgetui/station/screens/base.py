@@ -92,6 +92,21 @@ class StationScreen(Screen[None]):
             clock = self._frame_clock = FrameClock(self, self._on_timer_update)
         return clock
 
+    def _compositor_refresh(self) -> None:
+        """Textual's, but no frame is made while the App batches its updates.
+
+        Textual renders the frame anyway and drops it (`App._display` shows nothing in
+        a batch), clearing the regions it found dirty. The station's first screen met
+        that on every start: its whole first frame (every widget's lines, ~25 ms at
+        10,000 records) was made inside the App's start-up batch and dropped, then
+        made again from those lines once the batch was over (`startup.FirstFrame`).
+        Skipped here, the dirty regions stay dirty, and the next frame after the batch
+        draws them (the first one, whole, is `FirstFrame.on_ready`'s).
+        """
+        if self.app._batch_count:
+            return
+        super()._compositor_refresh()
+
     @property
     def station_app(self) -> StationApp:
         app = self.app
