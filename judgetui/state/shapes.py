@@ -126,59 +126,6 @@ class RecordState(Struct):
         )
 
 
-RECORD_ORDER = (
-    "id",
-    "incident",
-    "player",
-    "infraction",
-    "warning",
-    "sanction",
-    "penalty",
-    "minimum",
-    "recommended",
-    "points",
-    "status",
-    "applies",
-    "minor",
-    "draft_only",
-    "investigation",
-    "intentional",
-    "disruptive",
-    "flags",
-    "minutes_late",
-    "judge",
-    "judge_role",
-    "round",
-    "phase",
-    "at",
-    "note",
-    "seq",
-    "supersedes",
-    "reviewed",
-    "reviewed_by",
-    "review_note",
-    "voided_by",
-    "void_note",
-    "voided_at",
-    "voided_status",
-    "os_user",
-    "client",
-    "reviewed_os_user",
-    "reviewed_client",
-    "reviewed_at",
-    "review_action",
-    "table",
-    "game",
-    "opponent",
-    "extension",
-    "duplicate_of",
-    "witnesses",
-    "requested",
-)
-"""`RecordState`'s fields in order: the fold builds a record positionally (a field added
-or moved here must be added or moved there too: `judgetui.state.fold` checks on import)."""
-
-
 class DecisionState(Struct):
     player: str
     penalty: str
