@@ -3,16 +3,17 @@
 
 The collector is paused before the command line is imported (`perf.pause_from_start`):
 a script that imported `judgetui.cli` first made ~17 young collections on the way
-(~5 ms), before anything could pause it.
+(~5 ms), before anything could pause it. A command that leaves nothing for the
+interpreter's teardown ends without it (`ending.end`).
 """
 
 from __future__ import annotations
 
-from judgetui import perf
+from judgetui import ending, perf
 
 
 def main() -> int:
     perf.pause_from_start()
     from judgetui.cli import main as run
 
-    return run()
+    return ending.end(run())
