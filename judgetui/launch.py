@@ -9,11 +9,18 @@ interpreter's teardown ends without it (`ending.end`).
 
 from __future__ import annotations
 
+import sys
+
 from judgetui import ending, perf
 
 
 def main() -> int:
     perf.pause_from_start()
+    if getattr(sys.modules.get("__main__"), "main", None) is main:
+        # The process's own entry (the script's ``sys.exit(main())``, `judgetui.__main__`'s
+        # ``raise SystemExit(main())``): nothing runs after this returns but the exit. A
+        # program that runs judgetui's main itself (runpy, a test) goes on as it was.
+        ending.begin()
     from judgetui.cli import main as run
 
     return ending.end(run())

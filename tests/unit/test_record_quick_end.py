@@ -35,9 +35,9 @@ def spy(code):
     sys.stderr.flush()
     os_exit(code)
 os._exit = spy
-from judgetui import launch
+from judgetui.launch import main  # as the `judgetui` script does
 sys.argv = ["judgetui", *sys.argv[2:]]
-raise SystemExit(launch.main())
+raise SystemExit(main())
 """
 
 
@@ -97,10 +97,46 @@ def allowed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return ended
 
 
+def test_a_program_that_runs_judgetuis_main_itself_goes_on_after_it(tmp_path: Path) -> None:
+    db = _event(tmp_path)
+    program = PROGRAM.replace("from judgetui.launch import main", "from judgetui import launch")
+    program = program.replace("SystemExit(main())", "SystemExit(launch.main())")
+    program = program.replace("raise SystemExit(", "code = (") + "print('went on', code)\n"
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", program, str(db), *RECORD, "--db", str(db)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "os._exit" not in done.stderr
+    assert done.stdout.splitlines()[-2:] == ["went on 0", "printed at exit"]
+
+
 def test_no_quick_end_unless_a_command_allowed_it(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ending, "_allowed", False)
     monkeypatch.setattr(ending.os, "_exit", lambda code: pytest.fail("ended"))
     assert ending.end(0) == 0
+
+
+def test_nothing_is_kept_nor_ended_quickly_in_a_process_judgetui_did_not_begin(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A test (or any program) calling `judgetui.cli.main` itself: a record there neither
+    holds what it parsed nor ends the process."""
+    monkeypatch.setattr(ending, "_entry", False)
+    monkeypatch.setattr(ending, "_allowed", False)
+    monkeypatch.setattr(ending, "_kept", [])
+    ending.quick_end_allowed()
+    ending.keep(["parsed"])
+    assert (ending._allowed, ending._kept) == (False, [])
+    monkeypatch.setattr(ending, "_entry", True)
+    ending.quick_end_allowed()
+    ending.keep(["parsed"])
+    assert (ending._allowed, ending._kept) == (True, [["parsed"]])
 
 
 def test_the_quick_end_flushes_and_ends_with_the_code(allowed: list[int]) -> None:
