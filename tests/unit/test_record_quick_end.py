@@ -167,3 +167,55 @@ def test_no_quick_end_when_the_output_cannot_be_flushed(
     monkeypatch.setattr(sys, "stdout", Full())
     assert ending.end(0) == 0  # the interpreter's own exit says it, with its code
     assert allowed == []
+
+
+def test_runpy_running_judgetui_in_a_program_goes_on_after_it(tmp_path: Path) -> None:
+    """``runpy.run_module("judgetui", alter_sys=True)`` makes judgetui's ``__main__`` the
+    process's for a while: the program that ran it still goes on (test_cli does this)."""
+    db = _event(tmp_path)
+    program = (
+        "import runpy, sys\n"
+        "sys.argv = ['judgetui', *sys.argv[1:]]\n"
+        "try:\n"
+        "    runpy.run_module('judgetui', run_name='__main__', alter_sys=True)\n"
+        "except SystemExit as exc:\n"
+        "    print('went on', exc.code)\n"
+    )
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", program, *RECORD, "--db", str(db)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "went on 0"
+
+
+def test_python_m_judgetui_ends_quickly(tmp_path: Path) -> None:
+    """``python -m judgetui record``: its entry is `judgetui.__main__`, below runpy's frames
+    (seen through a sitecustomize that wraps ``os._exit``)."""
+    db = _event(tmp_path)
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(
+        "import os, sys\n"
+        "os_exit = os._exit\n"
+        "def spy(code):\n"
+        "    sys.stderr.write(f'os._exit({code})\\n'); sys.stderr.flush(); os_exit(code)\n"
+        "os._exit = spy\n"
+    )
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "PYTHONPATH": f"{site}:{ROOT}"}
+    done = subprocess.run(
+        [sys.executable, "-m", "judgetui", *RECORD, "--db", str(db)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("P1: Notice recorded")
+    assert done.stderr.splitlines() == ["os._exit(0)"]
