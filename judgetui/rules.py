@@ -17,8 +17,8 @@ Validated rules are remembered in memory only, keyed by the full sha256 of their
 (`parse_rules`). The text that ships with the package (and those earlier versions
 shipped, `EARLIER_SHIPPED`) are the one exception to running the pydantic validator: they
 are part of the installed code, validated by the tests (``tests/unit/test_rules_one_shape.py``,
-``tests/unit/test_rules_earlier.py``), and built straight from their TOML by `_construct`,
-which walks these same declarations' type hints, when a text's sha256 is one of theirs.
+``tests/unit/test_rules_earlier.py``), and built straight from their TOML by `_construct`
+(`msgspec.convert` on these same declarations) when a text's sha256 is one of theirs.
 That keeps pydantic's import and schema build (most of a `judgetui record`'s
 start-up) out of every command on an event made with the shipped rules.
 """
@@ -27,13 +27,12 @@ from __future__ import annotations
 
 import hashlib
 import re
-import types
 import typing
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
-from msgspec import NODEFAULT, Struct, field
+from msgspec import NODEFAULT, Struct, convert, field
 from msgspec.structs import fields
 
 if TYPE_CHECKING:
@@ -492,35 +491,15 @@ def _parse_toml(text: str, path: str) -> dict[str, Any]:
         raise RulesError(path, [problem]) from None
 
 
-@cache
-def _hints(cls: type[Struct]) -> dict[str, Any]:
-    """A shape's resolved field types (the ``Annotated`` bounds left to pydantic)."""
-    hints = typing.get_type_hints(cls)
-    return {f.name: hints[f.name] for f in fields(cls)}
-
-
 def _construct(hint: Any, value: Any) -> Any:
-    """``value`` (plain TOML data) as the declared type ``hint``, without checking it.
+    """``value`` (plain TOML data) as the declared type ``hint``, by `msgspec.convert`: its
+    types only (the bounds are pydantic's to check, what the rules refer to `_cross_check`'s).
 
-    Only for the shipped text, which the tests validate with `_validate`: it walks the
-    same declarations pydantic validates, so the two cannot disagree on a shape.
+    Only for the shipped texts, which the tests validate with `_validate`: msgspec reads the
+    same declarations pydantic validates, so the two cannot disagree on a shape. It builds
+    the shipped rules in ~2.3 ms, where a walk of the type hints took ~4.6 ms (issue 14).
     """
-    if isinstance(hint, type) and issubclass(hint, Struct):
-        known = _hints(hint)
-        return hint(**{k: _construct(known[k], v) for k, v in value.items()})
-    origin = typing.get_origin(hint)
-    if origin is dict:
-        item = typing.get_args(hint)[1]
-        return {k: _construct(item, v) for k, v in value.items()}
-    if origin is list:
-        item = typing.get_args(hint)[0]
-        return [_construct(item, v) for v in value]
-    if origin is Union or origin is types.UnionType:
-        if value is None:
-            return None
-        (inner,) = [a for a in typing.get_args(hint) if a is not type(None)]
-        return _construct(inner, value)
-    return value
+    return convert(value, hint)
 
 
 def rules_sha256(text: str) -> str:

@@ -30,8 +30,10 @@ in ``records``/``decisions``. Only an act about the named players may read it: a
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from contextlib import suppress
+from functools import partial
+from itertools import islice
 from typing import Any
 
 from judgetui.perf import collector_paused, settle_young_objects
@@ -142,33 +144,34 @@ class _Focus:
 
     def fold(self, entries: Sequence[Mapping[str, Any]]) -> EventState:
         state = self.state
-        on = {
-            "incident_recorded": self._incident,
-            "record_reviewed": self._reviewed,
-            "witness_noted": self._witness,
-            "decision_made": self._decision,
-            "record_voided": self._record_voided,
-            "decision_voided": self._decision_voided,
-            "scorekeeper_entered": self._entered,
-            "investigation_closed": self._investigation_closed,
-        }
         handlers = folding.HANDLERS
-        first = True
-        for entry in entries:
-            # the full fold's check without its report (the full fold makes it)
+        first = entries[0]
+        # the full fold's check without its report (the full fold makes it)
+        data = declared_data(first)
+        if data is None or first["kind"] != "event_created":
+            raise _Unsure("first entry")
+        handlers["event_created"](state, first, data)
+        # the event's rules are known now, and change no more here
+        self.keys = (*_kinds(state), state.rules.penalties, state.rules.infractions)
+        on: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any]], None]] = {
+            kind: partial(handlers[kind], state) for kind in _EVENT_KINDS
+        }
+        del on["event_created"]  # only the first entry creates the event
+        on.update(
+            incident_recorded=self._incident,
+            record_reviewed=self._reviewed,
+            witness_noted=self._witness,
+            decision_made=self._decision,
+            record_voided=self._record_voided,
+            decision_voided=self._decision_voided,
+            scorekeeper_entered=self._entered,
+            investigation_closed=self._investigation_closed,
+        )
+        for entry in islice(entries, 1, None):
             data = declared_data(entry)
             if data is None:
                 raise _Unsure("entry")
-            kind = entry["kind"]
-            if (kind == "event_created") != first:
-                raise _Unsure(kind)
-            if kind in _EVENT_KINDS:
-                handlers[kind](state, entry, data)
-            else:
-                on[kind](entry, data)  # KeyError: a rules change (or a kind not known here)
-            if first:  # the event's rules are known now, and change no more here
-                self.keys = (*_kinds(state), state.rules.penalties, state.rules.infractions)
-                first = False
+            on[entry["kind"]](entry, data)  # KeyError: a rules change, a second creation
         # what `apply` leaves after each entry, once: no handler reads them
         state.count = len(entries)
         state.head = str(entries[-1].get("hash", ""))

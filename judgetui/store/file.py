@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import orjson
 from msgspec import Struct
 
-from judgetui import diagnostics
+from judgetui import diagnostics, ending
 from judgetui.i18n import _
 from judgetui.perf import collector_paused, settle_young_objects
 from judgetui.store.ahead import WriteAhead, let_go
@@ -507,6 +507,7 @@ class EventFile:
                 self.last_write, replaced = way, True
             finally:
                 (let_go if replaced else os.close)(fd)  # replaced: closed later, `let_go`
+        ending.keep((document, raw, snapshot))  # a process that ends quickly frees none of it
         # Outside the lock: the entries are in memory, and other stations need not wait.
         if holder is not None:
             holder.wrote(pieces, FileStamp.from_stat(written))

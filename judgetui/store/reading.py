@@ -50,14 +50,18 @@ def _explain(model: str, data: Mapping[str, Any], where: str) -> str:
     return f"{where.rstrip('.') or 'the entry'} does not have its declared shape"
 
 
+_DATA_CHECKS = {kind: CHECKS[model] for kind, model in KINDS.items()}
+"""Each kind's check of its data (one look-up per entry, not two)."""
+
+
 def declared_data(entry: Any) -> Mapping[str, Any] | None:
     """The entry's data when the entry has its kind's declared shape, else None (the
     yes-or-no of `check`, for a reader that needs no report)."""
     if type(entry) is not dict or not check_Envelope(entry):
         return None
     data: dict[str, Any] = entry["data"]
-    model = KINDS.get(entry["kind"])
-    if model is None or not CHECKS[model](data):
+    data_check = _DATA_CHECKS.get(entry["kind"])
+    if data_check is None or not data_check(data):
         return None
     return data
 

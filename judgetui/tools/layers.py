@@ -13,13 +13,13 @@ The rules:
 2. **The store knows no domain.** ``judgetui.store`` (a module or a package) may import only
    itself and the plumbing every layer uses, which knows nothing of an event:
    ``judgetui.i18n`` (its messages are translated), ``judgetui.diagnostics`` (the private
-   log), ``judgetui.perf`` (the collector) and ``judgetui.safe_text`` (control characters
-   in text) — and these only if what *they* import is no domain either. Everything else in
-   ``judgetui`` is *domain* — it knows about events, judges, players, penalties or rules:
-   ``engine``, ``rules``/``rules_schema``, ``models``, ``payloads``, ``state``, ``service``,
-   ``reports``, ``text``, ``history``, ``roster``, ``identity``, ``settings``, ``station``,
-   ``cli`` and the rest. A module added to ``judgetui`` is domain until it is added to
-   `STORE_MAY_IMPORT` here, on purpose.
+   log), ``judgetui.perf`` (the collector), ``judgetui.safe_text`` (control characters
+   in text) and ``judgetui.ending`` (how a process ends) — and these only if what *they*
+   import is no domain either. Everything else in ``judgetui`` is *domain* — it knows
+   about events, judges, players, penalties or rules: ``engine``, ``rules``/``rules_schema``,
+   ``models``, ``payloads``, ``state``, ``service``, ``reports``, ``text``, ``history``,
+   ``roster``, ``identity``, ``settings``, ``station``, ``cli`` and the rest. A module added
+   to ``judgetui`` is domain until it is added to `STORE_MAY_IMPORT` here, on purpose.
 3. **The command line loads no Textual.** Every import ``judgetui.cli`` (a module, or a
    package and each of its modules) makes — at module
    level *or inside a function*, since its commands run them on their way — followed through
@@ -69,7 +69,7 @@ from typing import Literal
 
 Where = Literal["module", "function", "type_checking"]
 
-STORE_MAY_IMPORT = ("i18n", "diagnostics", "perf", "safe_text")
+STORE_MAY_IMPORT = ("i18n", "diagnostics", "perf", "safe_text", "ending")
 """The plumbing the store may use besides itself (rule 2), relative to the package."""
 
 ENGINE_MAY_NOT_IMPORT = ("store", "service", "station", "cli")
