@@ -36,20 +36,25 @@ from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Any, cast
 
 from rich.segment import Segment
+from textual import events
 from textual.color import Color
 from textual.drivers.linux_driver import LinuxDriver
 from textual.filter import LineFilter
 
 from judgetui.safe_text import CONTROL
+from judgetui.station.rest import RestCollector
 
 if TYPE_CHECKING:
     from textual.app import App
+    from textual.message import Message
 
 EXIT_HUNG_UP = 129
 """The station's exit status when its terminal went away (128 + SIGHUP, as a shell says)."""
 GRACE_SECONDS = 3.0
 """How long a clean exit may take after the terminal went away before the process ends."""
 _POLL_MS = 500
+_INPUT = (events.Key, events.Paste, events.MouseDown, events.MouseUp)
+"""What a judge does at the terminal that pauses the collector until rest."""
 _GONE = select.POLLHUP | select.POLLERR | select.POLLNVAL | getattr(select, "POLLRDHUP", 0)
 
 
@@ -141,6 +146,15 @@ class StationDriver(LinuxDriver):
         self._file = self._output  # type: ignore[assignment]
         self._written_lock = threading.Lock()
         self._when_written: list[Callable[[], None]] = []
+        self._rest: RestCollector | None = None
+        """The collector paused from a key until rest (`judgetui.station.rest`)."""
+
+    def process_message(self, message: Message) -> None:
+        """Textual's (the input thread's), a key first pausing the collector until rest."""
+        rest = self._rest
+        if rest is not None and isinstance(message, _INPUT):
+            rest.key()
+        super().process_message(message)
 
     def when_written(self, callback: Callable[[], None]) -> None:
         """Call ``callback`` on the App's loop once the frames handed to the terminal so
@@ -159,6 +173,8 @@ class StationDriver(LinuxDriver):
         with self._written_lock:
             self._output.writing = False
             waiting, self._when_written = self._when_written, []
+        if (rest := self._rest) is not None:
+            rest.written()
         for callback in waiting:
             with contextlib.suppress(RuntimeError):  # the loop is already closed
                 self._loop.call_soon_threadsafe(callback)
@@ -166,12 +182,16 @@ class StationDriver(LinuxDriver):
     def start_application_mode(self) -> None:
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             self._loop.add_signal_handler(signal.SIGHUP, self.hang_up)
+        self._rest = RestCollector(self._loop)
         super().start_application_mode()  # type: ignore[no-untyped-call]
         watcher = threading.Thread(target=self._watch, name="judgetui-hangup", daemon=True)
         watcher.start()
 
     def stop_application_mode(self) -> None:
         self._stopped.set()
+        rest, self._rest = self._rest, None
+        if rest is not None:
+            rest.close()
         super().stop_application_mode()
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             self._loop.remove_signal_handler(signal.SIGHUP)
