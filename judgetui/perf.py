@@ -52,12 +52,18 @@ def one_shot(main: Callable[_P, _T]) -> Callable[_P, _T]:
     A command is one short process whose garbage has no cycles worth collecting, while
     the collector would walk the whole parsed event file a few times over (~25 ms of a
     `judgetui record` on a 10,000-record event). The caller's setting is restored after.
+    Not a `pause_collector` pause: a station runs inside it, and turns the collector on.
     """
 
     @functools.wraps(main)
     def run(*args: _P.args, **kwargs: _P.kwargs) -> _T:
-        with collector_paused():
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
             return main(*args, **kwargs)
+        finally:
+            if enabled:
+                gc.enable()
 
     return run
 
@@ -242,9 +248,13 @@ def collect_at_rest() -> bool:
     Both young generations (``gc.collect(1)``): one collected at every rest holds only
     what was made since the last, so it costs what a young collection costs, and the
     middle-generation collection that came every 20th young one (20-40 ms at 50,000
-    records, traced in tmux) no longer falls on a key.
+    records, traced in tmux) no longer falls on a key. Every `GC_THRESHOLD`'s third
+    figure of those, the whole heap (what is not frozen), as the collector itself would:
+    with the keys' collections all made here, it would otherwise never run, and what
+    became garbage in the oldest generation would stay.
     """
     if not collector_on():
         return False
-    gc.collect(1)
+    oldest = gc.get_count()[2] >= gc.get_threshold()[2]
+    gc.collect(2 if oldest else 1)
     return True

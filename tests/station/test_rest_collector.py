@@ -131,6 +131,22 @@ def test_turning_the_collector_on_during_a_pause_waits_for_its_end() -> None:
     assert gc.isenabled()
 
 
+def test_a_station_run_as_a_command_turns_the_collector_on() -> None:
+    """`judgetui` runs the station inside `perf.one_shot`: that is no pause that would
+    keep the collector off when the station settles (`perf.settle_interface`)."""
+    seen: list[bool] = []
+
+    @perf.one_shot
+    def station() -> None:
+        seen.append(gc.isenabled())
+        perf.long_lived()
+        seen.append(gc.isenabled())
+        seen.append(perf.collector_on())
+
+    station()
+    assert seen == [False, True, True]
+
+
 def test_a_block_paused_inside_a_pause_does_not_end_it() -> None:
     resume = perf.pause_collector()
     with perf.collector_paused():
@@ -158,6 +174,25 @@ def test_a_key_pauses_the_collector_until_rest_then_collects(
     assert gc.isenabled() and not rest.holding
     assert collections() == [1]  # both young generations, once
     assert rest.collections == 1
+
+
+def test_every_so_many_rests_the_whole_heap_is_collected(
+    rest: RestCollector, loop: Loop, clock: Clock
+) -> None:
+    """As the collector would: the oldest generation once the middle one was collected
+    its threshold's number of times (here once)."""
+    saved = gc.get_threshold()
+    gc.set_threshold(saved[0], saved[1], 1)
+    try:
+        gc.collect()  # the counts from zero
+        collections = young_collections()
+        for _ in range(2):
+            rest.key()
+            clock.now += REST_SECONDS
+            loop.run()
+        assert collections() == [1, 2]
+    finally:
+        gc.set_threshold(*saved)
 
 
 def test_each_key_and_each_frame_written_puts_rest_off(
