@@ -9,7 +9,9 @@ opens the result in one walk of three, and made that key 60-100 ms where it was 
 
 `RestCollector` pauses the collector from a key (`key`, as the terminal's input thread
 reads it) until the station is at rest: nothing typed and no frame written
-(`written`) for `REST_SECONDS`; then it resumes it and collects the young generations
+(`written`) for `REST_SECONDS`, and nothing waiting to be done (``idle``: no key or
+message queued, no frame due or being written; on a loaded machine a key's frame can
+take longer than that to draw); then it resumes it and collects the young generations
 at once (`perf.collect_at_rest`), while the judge reads. A judge typing keeps it
 paused for `HOLD_AT_MOST` at the longest, then the collector runs as it used to.
 Other pauses (the record's write: `WritesAhead.run_service`) nest with this one: the
@@ -56,8 +58,10 @@ class RestCollector:
         rest: float = REST_SECONDS,
         longest: float = HOLD_AT_MOST,
         clock: Callable[[], float] = time.monotonic,
+        idle: Callable[[], bool] = lambda: True,
     ) -> None:
         self._loop = loop
+        self._idle = idle
         self._rest = rest
         self._longest = longest
         self._clock = clock
@@ -123,6 +127,8 @@ class RestCollector:
                 self._watching = False
                 return
             rested = now - self._last >= self._rest
+            if rested and not self._idle():
+                rested, self._last = False, now  # busy still: rest is after it
             if not rested and now - self._since < self._longest:
                 self._watching = True
             else:

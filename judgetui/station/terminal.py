@@ -42,6 +42,7 @@ from textual.drivers.linux_driver import LinuxDriver
 from textual.filter import LineFilter
 
 from judgetui.safe_text import CONTROL
+from judgetui.station import frames
 from judgetui.station.rest import RestCollector
 
 if TYPE_CHECKING:
@@ -168,6 +169,24 @@ class StationDriver(LinuxDriver):
                 return
         self._loop.call_soon(callback)
 
+    def _idle(self) -> bool:
+        """Whether nothing waits to be done: no callback ready on the App's loop (a key
+        being posted, a frame due), no message queued for the App (a key), no frame due
+        on the screen shown, none being written (App's thread)."""
+        if frames.busy(self._loop):
+            return False
+        app = self._app
+        if app._message_queue.qsize():
+            return False
+        try:
+            clock = app.screen._update_timer
+        except Exception:  # no screen yet, or the App is closing
+            return False
+        if getattr(clock, "pending", False):
+            return False
+        writer = self._writer_thread
+        return not (self._output.writing or (writer is not None and writer._queue.qsize()))
+
     def _flushed(self) -> None:
         """The output thread has written every frame queued (its thread)."""
         with self._written_lock:
@@ -182,7 +201,7 @@ class StationDriver(LinuxDriver):
     def start_application_mode(self) -> None:
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             self._loop.add_signal_handler(signal.SIGHUP, self.hang_up)
-        self._rest = RestCollector(self._loop)
+        self._rest = RestCollector(self._loop, idle=self._idle)
         super().start_application_mode()  # type: ignore[no-untyped-call]
         watcher = threading.Thread(target=self._watch, name="judgetui-hangup", daemon=True)
         watcher.start()

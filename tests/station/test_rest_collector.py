@@ -213,6 +213,27 @@ def test_each_key_and_each_frame_written_puts_rest_off(
     assert gc.isenabled()
 
 
+def test_no_rest_while_something_waits_to_be_done(loop: Loop, clock: Clock) -> None:
+    """A key's frame still being drawn (or a key queued behind it) on a loaded machine:
+    rest is counted from when nothing waits any more."""
+    busy = [True]
+    rest = RestCollector(loop, clock=clock, idle=lambda: not busy[0])
+    try:
+        rest.key()
+        clock.now += REST_SECONDS * 2
+        loop.run()
+        assert rest.holding
+        busy[0] = False
+        clock.now += REST_SECONDS / 2
+        loop.run()
+        assert rest.holding  # rest is counted from the last look that found it busy
+        clock.now += REST_SECONDS
+        loop.run()
+        assert not rest.holding and gc.isenabled()
+    finally:
+        rest.close()
+
+
 def test_keys_that_never_rest_pause_it_no_longer_than_the_longest_hold(
     rest: RestCollector, loop: Loop, clock: Clock
 ) -> None:
