@@ -180,9 +180,13 @@ def collect_young() -> None:
     widgets' strips, the write's entries); the collection that finds them came on the
     judge's next key, the `n` of the next incident: 60 ms and more at 10,000 records
     (issue 14, measured in tmux with a collector callback). Run after the dashboard's
-    frame is out, it costs the same where no key waits for it.
+    frame is out, it costs the same where no key waits for it. Not while a pause is
+    under way (`pause_collector`): in a terminal, the keys' pause lasts until the
+    station is at rest, and the collection is made then (`judgetui.station.rest`), not
+    under the next key's frames (the dashboard's catching up, or the next `n`).
     """
-    gc.collect(1)
+    if not _holds:
+        gc.collect(1)
 
 
 _holds = 0

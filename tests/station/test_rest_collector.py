@@ -156,6 +156,17 @@ def test_a_block_paused_inside_a_pause_does_not_end_it() -> None:
     assert gc.isenabled()
 
 
+def test_a_classification_closed_under_a_pause_leaves_its_collection_to_rest() -> None:
+    """`perf.collect_young` (after the dashboard's frame): at once when nothing pauses
+    the collector, else at rest."""
+    collections = young_collections()
+    resume = perf.pause_collector()
+    perf.collect_young()
+    resume()
+    perf.collect_young()
+    assert collections() == [1]
+
+
 # -- from a key to rest --------------------------------------------------------------
 
 
