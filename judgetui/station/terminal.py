@@ -44,6 +44,7 @@ from textual.filter import LineFilter
 from judgetui.safe_text import CONTROL
 from judgetui.station import frames
 from judgetui.station.rest import RestCollector
+from judgetui.store.ahead import hold_closes
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -202,6 +203,7 @@ class StationDriver(LinuxDriver):
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             self._loop.add_signal_handler(signal.SIGHUP, self.hang_up)
         self._rest = RestCollector(self._loop, idle=self._idle)
+        hold_closes(self._rest.keep_close)
         super().start_application_mode()  # type: ignore[no-untyped-call]
         watcher = threading.Thread(target=self._watch, name="judgetui-hangup", daemon=True)
         watcher.start()
@@ -210,6 +212,7 @@ class StationDriver(LinuxDriver):
         self._stopped.set()
         rest, self._rest = self._rest, None
         if rest is not None:
+            hold_closes(None)
             rest.close()
         super().stop_application_mode()
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
