@@ -240,6 +240,11 @@ def pause_collector() -> Callable[[], None]:
     return resume
 
 
+def pauses_under_way() -> int:
+    """How many `pause_collector` pauses are not resumed yet."""
+    return _holds
+
+
 def collector_on() -> bool:
     """Whether the collector runs now: on, and no pause under way."""
     return gc.isenabled() and not _holds

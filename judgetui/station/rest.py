@@ -11,8 +11,10 @@ opens the result in one walk of three, and made that key 60-100 ms where it was 
 reads it) until the station is at rest: nothing typed and no frame written
 (`written`) for `REST_SECONDS`, and nothing waiting to be done (``idle``: no key or
 message queued, no frame due or being written; on a loaded machine a key's frame can
-take longer than that to draw); then it resumes it and collects the young generations
-at once (`perf.collect_at_rest`), while the judge reads. A judge typing keeps it
+take longer than that to draw; and no other pause under way: a record's write, which
+can take longer than that too, pauses it until its outcome is written); then it
+resumes it and collects the young generations at once (`perf.collect_at_rest`), while
+the judge reads. A judge typing keeps it
 paused for `HOLD_AT_MOST` at the longest, then the collector runs as it used to.
 Other pauses (the record's write: `WritesAhead.run_service`) nest with this one: the
 collector is on again only when all of them are over (`perf.pause_collector`).
@@ -144,7 +146,7 @@ class RestCollector:
                 self._watching = False
                 return
             rested = now - self._last >= self._rest
-            if rested and not self._idle():
+            if rested and (perf.pauses_under_way() > 1 or not self._idle()):
                 rested, self._last = False, now  # busy still: rest is after it
             if not rested and now - self._since < self._longest:
                 self._watching = True

@@ -278,18 +278,39 @@ def test_a_key_before_the_station_settled_pauses_nothing(
     assert not gc.isenabled()
 
 
-def test_rest_during_a_write_leaves_the_collector_to_the_write(
-    rest: RestCollector, loop: Loop, clock: Clock
+def test_no_rest_while_a_write_is_under_way(
+    rest: RestCollector, loop: Loop, clock: Clock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The record's own pause (`WritesAhead.run_service`) lasts until its frame is out."""
+    """The record's own pause (`WritesAhead.run_service`) lasts until its outcome's frame
+    is written; rest is counted from then (a write can take longer than `REST_SECONDS`)."""
+    closed: list[list[int]] = []
+    monkeypatch.setattr(rest_module, "close_now", lambda fds: closed.append(list(fds)))
     rest.key()
     write = perf.pause_collector()
+    assert rest.keep_close(7)
     collections = young_collections()
     clock.now += REST_SECONDS * 2
     loop.run()
-    assert not rest.holding
-    assert not gc.isenabled()
-    assert collections() == []
+    assert rest.holding and not gc.isenabled()
+    write()
+    assert not gc.isenabled()  # still the keys' pause
+    assert rest.keep_close(8)  # the file the write let go of, kept until rest
+    clock.now += REST_SECONDS
+    loop.run()
+    assert not rest.holding and gc.isenabled()
+    assert collections() == [1]
+    assert closed == [[7, 8]]
+
+
+def test_a_write_longer_than_the_longest_hold_keeps_the_collector_paused(
+    rest: RestCollector, loop: Loop, clock: Clock
+) -> None:
+    rest.key()
+    write = perf.pause_collector()
+    clock.now += HOLD_AT_MOST + REST_SECONDS
+    loop.run()
+    assert not rest.holding  # the keys' pause let go ...
+    assert not gc.isenabled()  # ... the write's holds until its outcome is out
     write()
     assert gc.isenabled()
 
