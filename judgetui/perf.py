@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import gc
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import ParamSpec, TypeVar
@@ -27,13 +28,11 @@ def collector_paused() -> Iterator[None]:
     Used while parsing the event file (~20% of load time), folding it (~40% of the
     fold: ~30,000 acyclic objects for 10,000 records) and loading the station's state.
     """
-    enabled = gc.isenabled()
-    gc.disable()
+    resume = pause_collector()  # nests with the other pauses (`pause_collector`)
     try:
         yield
     finally:
-        if enabled:
-            gc.enable()
+        resume()
 
 
 def pause_from_start() -> None:
@@ -53,12 +52,18 @@ def one_shot(main: Callable[_P, _T]) -> Callable[_P, _T]:
     A command is one short process whose garbage has no cycles worth collecting, while
     the collector would walk the whole parsed event file a few times over (~25 ms of a
     `judgetui record` on a 10,000-record event). The caller's setting is restored after.
+    Not a `pause_collector` pause: a station runs inside it, and turns the collector on.
     """
 
     @functools.wraps(main)
     def run(*args: _P.args, **kwargs: _P.kwargs) -> _T:
-        with collector_paused():
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
             return main(*args, **kwargs)
+        finally:
+            if enabled:
+                gc.enable()
 
     return run
 
@@ -120,7 +125,7 @@ def settle_interface(saved: tuple[int, int, int] | None) -> tuple[int, int, int]
     """
     gc.collect()
     gc.freeze()
-    gc.enable()
+    _enable()
     if saved is not None:
         return saved
     before = gc.get_threshold()
@@ -139,7 +144,7 @@ def long_lived() -> None:
     """The collector on for a long-lived process (the station), even inside `one_shot`:
     when its first screen asks the judge something (`settle_interface` does it once
     the dashboard is up)."""
-    gc.enable()
+    _enable()
 
 
 def release_freed_memory() -> None:
@@ -175,30 +180,90 @@ def collect_young() -> None:
     widgets' strips, the write's entries); the collection that finds them came on the
     judge's next key, the `n` of the next incident: 60 ms and more at 10,000 records
     (issue 14, measured in tmux with a collector callback). Run after the dashboard's
-    frame is out, it costs the same where no key waits for it.
+    frame is out, it costs the same where no key waits for it. Not while a pause is
+    under way (`pause_collector`): in a terminal, the keys' pause lasts until the
+    station is at rest, and the collection is made then (`judgetui.station.rest`), not
+    under the next key's frames (the dashboard's catching up, or the next `n`).
     """
-    gc.collect(1)
+    if not _holds:
+        gc.collect(1)
+
+
+_holds = 0
+"""Pauses of `pause_collector` not resumed yet (any thread)."""
+_on_after_holds = False
+"""Whether the collector goes on again when the last pause is resumed."""
+_holds_lock = threading.Lock()
+
+
+def _enable() -> None:
+    """The collector on, or on once the pauses under way are all resumed."""
+    global _on_after_holds
+    with _holds_lock:
+        if _holds:
+            _on_after_holds = True
+        else:
+            gc.enable()
 
 
 def pause_collector() -> Callable[[], None]:
     """Pause the cyclic collector until the function returned is called (the first call
-    resumes it, if it was on; later calls do nothing).
+    resumes it, if it was on; later calls do nothing). Pauses nest, from any thread: the
+    collector goes on again when the last one under way is resumed, not the first.
 
     Used from the key that records to the frame that shows the record (the
     classification's `WritesAhead`): a young collection (up to 10,000 objects, see
     `GC_THRESHOLD`) fell in that window in most walks traced in tmux at 10,000 records,
     4-14 ms each on the loaded 2-core VM, once between the frame and the terminal.
-    What it would have found is collected by the next collection after.
+    What it would have found is collected by the next collection after. Also from any
+    key until the station is at rest (`judgetui.station.rest`).
     """
-    enabled = gc.isenabled()
-    gc.disable()
+    global _holds, _on_after_holds
+    with _holds_lock:
+        if not _holds:
+            _on_after_holds = gc.isenabled()
+        _holds += 1
+        gc.disable()
     resumed = False
 
     def resume() -> None:
+        global _holds
         nonlocal resumed
-        if not resumed:
+        with _holds_lock:
+            if resumed:
+                return
             resumed = True
-            if enabled:
+            _holds -= 1
+            if not _holds and _on_after_holds:
                 gc.enable()
 
     return resume
+
+
+def pauses_under_way() -> int:
+    """How many `pause_collector` pauses are not resumed yet."""
+    return _holds
+
+
+def collector_on() -> bool:
+    """Whether the collector runs now: on, and no pause under way."""
+    return gc.isenabled() and not _holds
+
+
+def collect_at_rest() -> bool:
+    """Collect the young generations now, the station at rest (`judgetui.station.rest`),
+    unless the collector is off or paused; True if it collected.
+
+    Both young generations (``gc.collect(1)``): one collected at every rest holds only
+    what was made since the last, so it costs what a young collection costs, and the
+    middle-generation collection that came every 20th young one (20-40 ms at 50,000
+    records, traced in tmux) no longer falls on a key. Every `GC_THRESHOLD`'s third
+    figure of those, the whole heap (what is not frozen), as the collector itself would:
+    with the keys' collections all made here, it would otherwise never run, and what
+    became garbage in the oldest generation would stay.
+    """
+    if not collector_on():
+        return False
+    oldest = gc.get_count()[2] >= gc.get_threshold()[2]
+    gc.collect(2 if oldest else 1)
+    return True

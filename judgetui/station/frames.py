@@ -133,6 +133,11 @@ _waiting: set[asyncio.Handle] = set()
 clocks waiting must not keep each other waiting)."""
 
 
+def busy(loop: asyncio.AbstractEventLoop) -> bool:
+    """Whether anything but the frame clocks' own turns is ready to run on ``loop``."""
+    return _busy(loop)
+
+
 def _busy(loop: asyncio.AbstractEventLoop) -> bool:
     """Whether callbacks other than the clocks' own are ready on ``loop`` (CPython's
     event loop keeps them in ``_ready``; on another loop, never busy: drawn at once)."""

@@ -36,20 +36,27 @@ from collections.abc import Callable
 from typing import IO, TYPE_CHECKING, Any, cast
 
 from rich.segment import Segment
+from textual import events
 from textual.color import Color
 from textual.drivers.linux_driver import LinuxDriver
 from textual.filter import LineFilter
 
 from judgetui.safe_text import CONTROL
+from judgetui.station import frames
+from judgetui.station.rest import RestCollector
+from judgetui.store.ahead import hold_closes
 
 if TYPE_CHECKING:
     from textual.app import App
+    from textual.message import Message
 
 EXIT_HUNG_UP = 129
 """The station's exit status when its terminal went away (128 + SIGHUP, as a shell says)."""
 GRACE_SECONDS = 3.0
 """How long a clean exit may take after the terminal went away before the process ends."""
 _POLL_MS = 500
+_INPUT = (events.Key, events.Paste, events.MouseDown, events.MouseUp)
+"""What a judge does at the terminal that pauses the collector until rest."""
 _GONE = select.POLLHUP | select.POLLERR | select.POLLNVAL | getattr(select, "POLLRDHUP", 0)
 
 
@@ -141,6 +148,15 @@ class StationDriver(LinuxDriver):
         self._file = self._output  # type: ignore[assignment]
         self._written_lock = threading.Lock()
         self._when_written: list[Callable[[], None]] = []
+        self._rest: RestCollector | None = None
+        """The collector paused from a key until rest (`judgetui.station.rest`)."""
+
+    def process_message(self, message: Message) -> None:
+        """Textual's (the input thread's), a key first pausing the collector until rest."""
+        rest = self._rest
+        if rest is not None and isinstance(message, _INPUT):
+            rest.key()
+        super().process_message(message)
 
     def when_written(self, callback: Callable[[], None]) -> None:
         """Call ``callback`` on the App's loop once the frames handed to the terminal so
@@ -154,11 +170,31 @@ class StationDriver(LinuxDriver):
                 return
         self._loop.call_soon(callback)
 
+    def _idle(self) -> bool:
+        """Whether nothing waits to be done: no callback ready on the App's loop (a key
+        being posted, a frame due), no message queued for the App (a key), no frame due
+        on the screen shown, none being written (App's thread)."""
+        if frames.busy(self._loop):
+            return False
+        app = self._app
+        if app._message_queue.qsize():
+            return False
+        try:
+            clock = app.screen._update_timer
+        except Exception:  # no screen yet, or the App is closing
+            return False
+        if getattr(clock, "pending", False):
+            return False
+        writer = self._writer_thread
+        return not (self._output.writing or (writer is not None and writer._queue.qsize()))
+
     def _flushed(self) -> None:
         """The output thread has written every frame queued (its thread)."""
         with self._written_lock:
             self._output.writing = False
             waiting, self._when_written = self._when_written, []
+        if (rest := self._rest) is not None:
+            rest.written()
         for callback in waiting:
             with contextlib.suppress(RuntimeError):  # the loop is already closed
                 self._loop.call_soon_threadsafe(callback)
@@ -166,12 +202,18 @@ class StationDriver(LinuxDriver):
     def start_application_mode(self) -> None:
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             self._loop.add_signal_handler(signal.SIGHUP, self.hang_up)
+        self._rest = RestCollector(self._loop, idle=self._idle)
+        hold_closes(self._rest.keep_close)
         super().start_application_mode()  # type: ignore[no-untyped-call]
         watcher = threading.Thread(target=self._watch, name="judgetui-hangup", daemon=True)
         watcher.start()
 
     def stop_application_mode(self) -> None:
         self._stopped.set()
+        rest, self._rest = self._rest, None
+        if rest is not None:
+            hold_closes(None)
+            rest.close()
         super().stop_application_mode()
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             self._loop.remove_signal_handler(signal.SIGHUP)

@@ -78,20 +78,42 @@ class _Ahead(Struct):
     size: int
 
 
+_closes_held: Callable[[int], bool] | None = None
+"""Where a station keeps the descriptors to close until it is at rest (`hold_closes`)."""
+
+
+def hold_closes(keep: Callable[[int], bool] | None) -> None:
+    """``keep(fd)`` is asked first by every `close_later`: True when it took the
+    descriptor to close later itself (with `close_now`); None: no one keeps them."""
+    global _closes_held
+    _closes_held = keep
+
+
 def close_later(fd: int) -> None:
     """Close ``fd`` in a thread of its own, `_NICER` than the station: the last descriptor
     of a file that lost its name (the event file just replaced, a file written ahead)
     frees the file's blocks, ~3 ms at 10,000 records and ~11 ms at 50,000 on a quiet
-    machine (18-26 ms traced on a loaded one), which no judge needs to wait for, and
-    which on two cores took one from the frame that shows the record. (Closed half a
-    second later instead, it can fall on the next classification's opening key.)"""
-    threading.Thread(target=_close, args=(fd,), name="judgetui-close", daemon=True).start()
+    machine (18-26 ms traced on a loaded one; 10-80 ms at 50,000 in tmux under load),
+    which no judge needs to wait for, and which on two cores took one from the frame
+    that shows the record. (Closed half a second later instead, it can fall on the next
+    classification's opening key.) A station in a terminal keeps them until it is at
+    rest (`hold_closes`, `judgetui.station.rest`)."""
+    keep = _closes_held
+    if keep is not None and keep(fd):
+        return
+    close_now([fd])
 
 
-def _close(fd: int) -> None:
+def close_now(fds: Sequence[int]) -> None:
+    """Close ``fds`` in a thread of their own, `_NICER` than this one (`close_later`)."""
+    threading.Thread(target=_close, args=(tuple(fds),), name="judgetui-close", daemon=True).start()
+
+
+def _close(fds: tuple[int, ...]) -> None:
     _be_nicer()
-    with suppress(OSError):
-        os.close(fd)
+    for fd in fds:
+        with suppress(OSError):
+            os.close(fd)
 
 
 def _be_nicer() -> None:
