@@ -23,6 +23,8 @@ from collections import Counter
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from msgspec import structs
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from judgetui.demo import _FAMILY, _GIVEN, FLOOR_JUDGES, HEAD_JUDGE
@@ -133,7 +135,7 @@ def build(players: int, records: int, seed: int = 14) -> tuple[list[Entry], Even
                 try:
                     batch, _ = planner.plan_record(state, judge, request)
                 except NotPermitted:
-                    request = RecordRequest(**{**request.__dict__, "request": True})
+                    request = structs.replace(request, request=True)
                     batch, _ = planner.plan_record(state, judge, request)
             except BadInput:
                 made += 1
