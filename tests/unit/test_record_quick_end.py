@@ -41,17 +41,18 @@ raise SystemExit(main())
 """
 
 
-def _run(tmp_path: Path, db: Path, *extra: str) -> subprocess.CompletedProcess[str]:
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
-    argv = [*RECORD, "--db", str(db), *extra]
+def _python(
+    tmp_path: Path, args: list[str], path: str = str(ROOT)
+) -> subprocess.CompletedProcess[str]:
+    """This Python with ``args``, judgetui (and ``path``) importable, in ``tmp_path``."""
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "PYTHONPATH": path}
     return subprocess.run(
-        [sys.executable, "-c", PROGRAM, str(db), *argv],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tmp_path,
-        check=False,
+        [sys.executable, *args], capture_output=True, text=True, env=env, cwd=tmp_path, check=False
     )
+
+
+def _run(tmp_path: Path, db: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    return _python(tmp_path, ["-c", PROGRAM, str(db), *RECORD, "--db", str(db), *extra])
 
 
 def test_a_record_ends_quickly_with_its_output_its_code_and_its_exit_functions(
@@ -102,15 +103,7 @@ def test_a_program_that_runs_judgetuis_main_itself_goes_on_after_it(tmp_path: Pa
     program = PROGRAM.replace("from judgetui.launch import main", "from judgetui import launch")
     program = program.replace("SystemExit(main())", "SystemExit(launch.main())")
     program = program.replace("raise SystemExit(", "code = (") + "print('went on', code)\n"
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(
-        [sys.executable, "-c", program, str(db), *RECORD, "--db", str(db)],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tmp_path,
-        check=False,
-    )
+    done = _python(tmp_path, ["-c", program, str(db), *RECORD, "--db", str(db)])
     assert done.returncode == 0, done.stderr
     assert "os._exit" not in done.stderr
     assert done.stdout.splitlines()[-2:] == ["went on 0", "printed at exit"]
@@ -181,15 +174,7 @@ def test_runpy_running_judgetui_in_a_program_goes_on_after_it(tmp_path: Path) ->
         "except SystemExit as exc:\n"
         "    print('went on', exc.code)\n"
     )
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(
-        [sys.executable, "-c", program, *RECORD, "--db", str(db)],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tmp_path,
-        check=False,
-    )
+    done = _python(tmp_path, ["-c", program, *RECORD, "--db", str(db)])
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "went on 0"
 
@@ -207,15 +192,7 @@ def test_python_m_judgetui_ends_quickly(tmp_path: Path) -> None:
         "    sys.stderr.write(f'os._exit({code})\\n'); sys.stderr.flush(); os_exit(code)\n"
         "os._exit = spy\n"
     )
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "PYTHONPATH": f"{site}:{ROOT}"}
-    done = subprocess.run(
-        [sys.executable, "-m", "judgetui", *RECORD, "--db", str(db)],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tmp_path,
-        check=False,
-    )
+    done = _python(tmp_path, ["-m", "judgetui", *RECORD, "--db", str(db)], f"{site}:{ROOT}")
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("P1: Notice recorded")
     assert done.stderr.splitlines() == ["os._exit(0)"]
