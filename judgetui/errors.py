@@ -32,6 +32,11 @@ EXIT_NOT_SAVED = 4
 EXIT_READER_GONE = 141
 """128 + SIGPIPE: what a shell reports of a program whose output's reader left (``| head``),
 as it would of any command-line tool killed by the signal; nothing is printed."""
+EXIT_OUTPUT_LOST = 120
+"""What Python itself exits with when it cannot flush standard output: the output could
+not be written (a full disk, ``> /dev/full``). What the command did before it stays done
+(a record is saved before it is reported), so the status is not 4, which a script may
+take as "try again"; one line on stderr says so."""
 AS_IS = "{reason}"
 """The error's own message as it is (it was written for the judge, and translated)."""
 WHERE = "{where}: {reason}"

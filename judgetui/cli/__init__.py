@@ -11,6 +11,7 @@ commands live in the package's modules by what they do: `judgetui.cli.parser` (t
 from __future__ import annotations
 
 import contextlib
+import errno
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -210,6 +211,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"judgetui: {line}", file=sys.stderr)
             return EXIT_BAD_INPUT
         found = errors.problem(exc)
+        if found is None and isinstance(exc, OSError) and _output_lost(exc):
+            return _say_output_lost(exc)
         if found is None:
             raise
         if found.logged is not None:
@@ -231,6 +234,26 @@ def _output_to_nowhere() -> None:
         nowhere = os.open(os.devnull, os.O_WRONLY)
         os.dup2(nowhere, sys.stdout.fileno())
         os.close(nowhere)
+
+
+_OUTPUT_LOST = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+
+
+def _output_lost(exc: OSError) -> bool:
+    """Whether ``exc`` is the output failing: a write to an open stream (no file name in
+    the error, as when opening or replacing a file) that the disk refused. The store's
+    own write errors are its errors (`errors.problem`), never this."""
+    return exc.filename is None and exc.errno in _OUTPUT_LOST
+
+
+def _say_output_lost(exc: OSError) -> int:
+    """One line on stderr for an output that could not be written, none of it again on
+    the way out (`_output_to_nowhere`); what the command did stays done."""
+    _output_to_nowhere()
+    line = _("the output could not be written ({reason}); what the command saved stays saved")
+    with contextlib.suppress(OSError, ValueError):
+        print("judgetui: " + line.format(reason=exc.strerror or exc), file=sys.stderr)
+    return errors.EXIT_OUTPUT_LOST
 
 
 def _print_store_warning(message: str) -> None:
