@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, cast
 from judgetui.engine import Phase
 from judgetui.rules import SANCTION, WARNING, RulesError, rules_sha256, rules_source
 from judgetui.safe_text import visible
-from judgetui.state.kept import WORDS, own
+from judgetui.state.kept import MOST_WORDS, WORDS, own
 from judgetui.state.queries import keys_missing_from
 from judgetui.state.shapes import JudgeState
 
@@ -44,10 +44,6 @@ def _shown(value: Any) -> Any:
     return visible(value)
 
 
-_MOST_SHOWN = 4096
-"""As `judgetui.state.kept`'s vocabulary: past this many names, each is made on its own."""
-
-
 class _ShownWords(dict[Any, Any]):
     """``SHOWN[value]`` is ``WORDS[_shown(value)]`` in one subscript: who wrote an entry
     (its judge, OS account, client), a name from a few dozen, made safe to show and
@@ -57,7 +53,7 @@ class _ShownWords(dict[Any, Any]):
 
     def __missing__(self, value: Any) -> Any:
         shown = WORDS[_shown(value)]
-        if len(self) < _MOST_SHOWN:
+        if len(self) < MOST_WORDS:  # as the vocabulary: past it, each made on its own
             self[own(value)] = shown
         return shown
 

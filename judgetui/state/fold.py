@@ -204,7 +204,7 @@ def _on_incident_recorded(state: EventState, entry: Entry, data: Entry) -> None:
     flags = words(flags) if flags else ()
     reviewed = role == "head"
     records, players, points = state.records, state.players, state._points
-    warnings, sanctions = state._kind_keys or _kinds(state)
+    warnings, sanctions = _kinds(state)
     penalties = state.rules.penalties
     for rec in data["records"]:
         if not (

@@ -17,7 +17,7 @@ from typing import Any, TypeVar, cast
 
 _T = TypeVar("_T")
 
-_MOST_WORDS = 4096
+MOST_WORDS = 4096
 """The vocabulary the fold shares is the rules' (a few hundred words); past this many,
 each value is copied on its own (a file full of made-up words costs no more memory)."""
 
@@ -42,7 +42,7 @@ class _Words(dict[Any, Any]):
         if value is not None and type(value) is not str:
             raise TypeError(f"not a word: {value!r}")
         shared = own(value)
-        if len(self) < _MOST_WORDS:
+        if len(self) < MOST_WORDS:
             self[shared] = shared
         return shared
 
