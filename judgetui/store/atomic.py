@@ -116,6 +116,19 @@ _IOV_MAX = 512
 """Pieces per `os.writev` (the system's limit is 1024 on Linux; a write has a handful)."""
 
 
+def _views(pieces: Sequence[Buffer], start: int, stop: int | None = None) -> list[memoryview]:
+    """Views of the bytes ``start:stop`` of ``pieces`` laid one after the other."""
+    out: list[memoryview] = []
+    at = 0
+    for piece in pieces:
+        n = len(piece)
+        lo, hi = max(start - at, 0), n if stop is None else min(stop - at, n)
+        if lo < hi:
+            out.append(memoryview(piece)[lo:hi])
+        at += n
+    return out
+
+
 def _write_all(fd: int, data: bytes | Sequence[Buffer]) -> None:
     """Write ``data`` (bytes, or pieces one after the other: `os.writev`) to ``fd``, all of it."""
     if isinstance(data, bytes):

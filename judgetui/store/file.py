@@ -24,6 +24,7 @@ The module is domain-agnostic: entries are plain JSON dicts.
 from __future__ import annotations
 
 import errno
+import hashlib
 import os
 import stat
 import time
@@ -45,7 +46,6 @@ from judgetui.store.atomic import (
     Buffer,
     _encode,
     _remove_leftover_temps,
-    _splice,
     _splice_onto,
     _write_atomically,
 )
@@ -57,6 +57,7 @@ from judgetui.store.chain import (
     seal,
     verify_log,
 )
+from judgetui.store.early import ReadForWrite
 from judgetui.store.errors import (
     EventFileError,
     EventFileExists,
@@ -102,6 +103,9 @@ class Snapshot(Struct, frozen=True):
     meta: dict[str, Any]
     entries: Sequence[dict[str, Any]]
     stamp: FileStamp
+    vouched: Callable[[], bool] | None = None
+    """Set by a write that read the file: whether all entries but the last are those their
+    writer checked (`judgetui.store.prefix`): a fold may skip their checks when True."""
 
     @property
     def head(self) -> str:
@@ -406,7 +410,7 @@ class EventFile:
             "event_id": str(uuid.uuid4()),
             "created_at": _utc_now(),
         }
-        sealed = seal(self.path, entries, 1, GENESIS_HASH)
+        sealed = seal(self.path, entries, 1, GENESIS_HASH, hashlib.sha256())
         document = {
             META_TABLE: {"1": meta},
             LOG_TABLE: {str(entry["seq"]): entry for entry in sealed},
@@ -439,14 +443,14 @@ class EventFile:
         again; and the new file is those bytes with the new members spliced in before the
         closing braces (`_splice`), written in pieces without copying them, byte-identical
         to a dump of the whole document, which is made only when the file is not laid out
-        as the store writes it. ``holder`` is then told the new file (`Holder.wrote`), so
-        it need not read it back.
+        as the store writes it. ``holder`` is then told the new file (`Holder.wrote`). A
+        file read here is written early beside its parse, and its last entry's digest
+        spares the checks of the rest (`judgetui.store.prefix`).
 
         When the chain the entries were added to was already broken, the write still
-        happens (the head judge must be able to go on working) and `store.listeners`
-        get a warning naming the first bad entry (a handler on the ``LOGGER`` logger the
-        full result as the record's ``verify``), checked only while someone listens,
-        after the lock is released.
+        happens (the head judge must be able to go on working) and `store.listeners` get
+        a warning naming the first bad entry (a ``LOGGER`` handler the whole `VerifyResult`),
+        checked only while someone listens.
         """
         with self._lock.hold():
             fd, st = self._hold_current()
@@ -464,7 +468,7 @@ class EventFile:
                     if held is not None and not held.same_bytes(raw):
                         held = None
                 document: dict[str, Any] | None = None
-                last: Any = None
+                last, taken, read = None, None, ReadForWrite()
                 if held is not None:
                     # The very version the holder read: its snapshot is this file's.
                     known = held.snapshot
@@ -472,15 +476,19 @@ class EventFile:
                     last = known.entries[-1]
                 else:
                     assert raw is not None
+                    read = ReadForWrite.begin(self.path, raw, st)
                     document, snapshot = self._parse_event(raw, st)
                     log = document.get(LOG_TABLE)
                     if log and next(reversed(document)) == LOG_TABLE:
                         last = next(reversed(log.values()))
+                        snapshot = read.check(raw, snapshot)
                 new = build(snapshot)
                 if not new:
                     return []
                 next_seq = snapshot.entries[-1]["seq"] + 1 if snapshot.entries else 1
-                sealed = seal(self.path, new, next_seq, snapshot.head)
+                taken = self.ahead.take(held)
+                before, verdict = read.sealing(snapshot.entries, held, taken)
+                sealed = seal(self.path, new, next_seq, snapshot.head, before)
                 pieces: tuple[Buffer, ...] | None = None
                 if held is not None:
                     pieces = _splice_onto(self.path, held.body, last, sealed)
@@ -489,7 +497,7 @@ class EventFile:
                     for e in sealed
                 ):
                     assert raw is not None
-                    pieces = _splice(self.path, raw, last, sealed)
+                    pieces = read.splice(self.path, raw, last, sealed)
                 way: WriteWay = "held" if held is not None else "spliced"
                 if pieces is None:
                     way = "full"
@@ -501,18 +509,21 @@ class EventFile:
                     for entry in sealed:
                         log[str(entry["seq"])] = entry
                     pieces = (_encode(self.path, document),)
-                ahead = self.ahead.take(held if way == "held" else None)
-                check = _chain_check(snapshot.entries)
-                written = self.ahead.publish(pieces, st, ahead)
+                check = verdict or _chain_check(snapshot.entries)
+                written = read.publish(pieces)
+                if written is None:
+                    ahead, taken = taken, None
+                    written = self.ahead.publish(pieces, st, ahead)
                 self.last_write, replaced = way, True
             finally:
+                read.drop(taken)
                 (let_go if replaced else os.close)(fd)  # replaced: closed later, `let_go`
         ending.keep((document, raw, snapshot))  # a process that ends quickly frees none of it
         # Outside the lock: the entries are in memory, and other stations need not wait.
         if holder is not None:
             holder.wrote(pieces, FileStamp.from_stat(written))
         if check is not None:
-            _warn_if_broken(self.path, check.result())
+            _warn_if_broken(self.path, check())
         return sealed
 
     def verify(self, head: str | None = None) -> VerifyResult:
@@ -533,11 +544,10 @@ class EventFile:
         return verify_log(log, head)
 
 
-def _chain_check(entries: Sequence[Mapping[str, Any]]) -> VerifyAside | None:
-    """The check that warns of a write onto a broken chain (see `store.listeners`),
-    begun in a thread just before the write (`VerifyAside`); only while someone listens
-    (the command line: a station has its banner)."""
-    return VerifyAside(entries) if entries and someone_listens() else None
+def _chain_check(entries: Sequence[Mapping[str, Any]]) -> Callable[[], VerifyResult] | None:
+    """The check that warns of a write onto a broken chain (`store.listeners`), begun in a
+    thread just before the write; only while someone listens (a station has its banner)."""
+    return VerifyAside(entries).result if entries and someone_listens() else None
 
 
 def _warn_if_broken(path: Path, result: VerifyResult) -> None:

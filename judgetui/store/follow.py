@@ -149,7 +149,8 @@ class LogReader:
             known = self._known
             if known is None or known.body is None:
                 return None
-            return Held(known.body, known.snapshot)
+            verdict = known.verdict
+            return Held(known.body, known.snapshot, verdict is not None and verdict.ok)
 
     def wrote(self, pieces: tuple[Buffer, ...], stamp: FileStamp) -> None:
         """This process just wrote ``pieces`` (now at the path, with ``stamp``): take it as

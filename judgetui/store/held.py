@@ -32,6 +32,10 @@ class Held(Struct, frozen=True):
 
     body: tuple[Buffer, ...]
     snapshot: Snapshot
+    verified: bool = False
+    """Whether the holder verified the chain of these bytes and found it intact (and its
+    state folded them with their checks): then the entries appended to them seal their
+    digest (`judgetui.store.prefix`)."""
 
     @property
     def size(self) -> int:

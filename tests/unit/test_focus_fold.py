@@ -288,7 +288,7 @@ def test_the_service_writes_the_same_bytes_and_says_the_same(
             station = station_for(path, made.rules, 500)
             with monkeypatch.context() as patch:
                 if not focused:  # the focused fold declines: the full fold plans
-                    patch.setattr("judgetui.state.focus.fold_for", lambda *a: None)
+                    patch.setattr("judgetui.state.focus.fold_for", lambda *a, **_k: None)
                 try:
                     said: Any = station.record(HEAD, request)
                 except Exception as exc:  # the refusal is what is compared
@@ -559,7 +559,7 @@ def test_review_and_void_write_the_same_bytes_focused_or_not(
             station = station_for(path, made.rules, 600)
             with monkeypatch.context() as patch:
                 if not focused:
-                    patch.setattr("judgetui.state.focus.fold_for", lambda *a: None)
+                    patch.setattr("judgetui.state.focus.fold_for", lambda *a, **_k: None)
                 try:
                     if act == 0:
                         said: Any = station.void(HEAD, item, "in error")

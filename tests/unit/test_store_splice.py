@@ -29,6 +29,7 @@ from judgetui.service import RecordRequest, Station
 from judgetui.state import EventState
 from judgetui.store import EventFile, entry_hash
 from judgetui.store import file as store_file
+from judgetui.store.early import ReadForWrite
 from judgetui.store.follow import LogReader
 from tests.helpers.event import FLOOR, HEAD
 from tests.helpers.event import writer_on as station_on
@@ -55,7 +56,7 @@ def full_dump(path: Path) -> bytes:
 @contextlib.contextmanager
 def splicing_off() -> Any:
     """The store as it was before: every append dumps the whole document."""
-    with mock.patch.object(store_file, "_splice", lambda *_args: None):
+    with mock.patch.object(ReadForWrite, "splice", lambda *_args: None):
         yield
 
 
@@ -98,8 +99,9 @@ def test_the_spliced_write_is_byte_identical_to_the_full_write(
     shutil.copyfile(spliced, full)
     ours, theirs = station_on(spliced, rules), station_on(full, rules)
     reader = LogReader(ours.file)
-    if held:  # as a station writes: from what its reader holds
+    if held:  # as a station writes: from what its reader holds, verified at start-up
         reader.load()
+        reader.verify()
         ours.holder = reader
     for step in steps:
         act(ours, ours.load(), step)
