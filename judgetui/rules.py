@@ -20,13 +20,17 @@ are part of the installed code, validated by the tests (``tests/unit/test_rules_
 ``tests/unit/test_rules_earlier.py``), and built straight from their TOML by `_construct`
 (`msgspec.convert` on these same declarations) when a text's sha256 is one of theirs.
 That keeps pydantic's import and schema build (most of a `judgetui record`'s
-start-up) out of every command on an event made with the shipped rules.
+start-up) out of every command on an event made with the shipped rules. The shipped text
+itself is not even parsed: `judgetui.rules_shipped` (generated from it, see
+`judgetui.tools.shipped_rules`) makes the same objects when a text's sha256 is the one it
+was generated from (`_prebuilt`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+import sys
 import typing
 from functools import cache
 from pathlib import Path
@@ -502,6 +506,17 @@ def _construct(hint: Any, value: Any) -> Any:
     return convert(value, hint)
 
 
+def _prebuilt(digest: str) -> Rules | None:
+    """The shipped rules as `judgetui.rules_shipped` makes them (no TOML parsed), when
+    ``digest`` is the text it was generated from; else None (see `judgetui.tools.shipped_rules`)."""
+    from judgetui import rules_shipped
+
+    if digest != rules_shipped.SHA256:
+        return None
+    rules: Rules = rules_shipped.build(sys.modules[__name__])
+    return rules
+
+
 def rules_sha256(text: str) -> str:
     """The full sha256 (hex) of a rules text as UTF-8: how an event names its rules."""
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -542,7 +557,7 @@ def rules_source(text: str, path: str = "rules.toml") -> RulesSource:
         return known
     if digest == _shipped_sha256() or digest in EARLIER_SHIPPED:
         # a file the package ships or shipped, validated by the tests: built without pydantic
-        rules = _construct(Rules, _parse_toml(text, path))
+        rules = _prebuilt(digest) or _construct(Rules, _parse_toml(text, path))
     else:
         rules = _validate(text, path)
     problems = _cross_check(rules)
