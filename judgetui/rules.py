@@ -597,8 +597,12 @@ def _validate(text: str, path: str) -> Rules:
     return rules
 
 
+@cache
 def shipped_rules_text() -> str:
-    """The rules.toml that ships inside the package (or beside it in a source checkout)."""
+    """The rules.toml that ships inside the package (or beside it in a source checkout).
+
+    Read once a process: it is part of the installed package, as the code is (a record
+    asked for it three times, each a path resolved and a file read)."""
     here = Path(__file__).resolve().parent
     beside = here / "rules.toml"  # an installed wheel
     if beside.is_file():
