@@ -476,7 +476,8 @@ def _pydantic_problems(error: ValidationError) -> list[str]:
     return lines
 
 
-_TOML_PLACE = re.compile(r"^(?P<msg>.*?)\s*\(at line (?P<line>\d+), column (?P<col>\d+)\)$")
+#: Where tomllib says a syntax error is (compiled when one is reported: ~0.15 ms a process).
+_TOML_PLACE = r"^(?P<msg>.*?)\s*\(at line (?P<line>\d+), column (?P<col>\d+)\)$"
 
 
 def _parse_toml(text: str, path: str) -> dict[str, Any]:
@@ -485,7 +486,7 @@ def _parse_toml(text: str, path: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        match = _TOML_PLACE.match(str(exc))
+        match = re.match(_TOML_PLACE, str(exc))
         if match:
             problem = (
                 f"line {match['line']}, column {match['col']}: TOML syntax error: {match['msg']}"
