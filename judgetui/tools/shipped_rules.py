@@ -70,6 +70,25 @@ def _shapes(value: Any, found: set[str]) -> set[str]:
     return found
 
 
+def _rules_lines(built: Any) -> list[str]:
+    """The top-level shape over several lines: one line for each of its fields, and one
+    for each entry of a table of shapes (a penalty, an infraction, ...): a change to
+    rules.toml is a change to those lines. (Left as written: ``# fmt: off``.)"""
+    lines = [f"    return {type(built).__name__}("]
+    for f in fields(built):
+        value = getattr(built, f.name)
+        if f.default is not NODEFAULT and _same(value, f.default):
+            continue
+        if isinstance(value, dict) and value and all(isinstance(v, Struct) for v in value.values()):
+            lines.append(f"        {f.name}={{")
+            lines.extend(f"            {_value(k)}: {_value(v)}," for k, v in value.items())
+            lines.append("        },")
+        else:
+            lines.append(f"        {f.name}={_value(value)},")
+    lines.append("    )")
+    return lines
+
+
 def source(text: str | None = None) -> str:
     """The module for the rules text ``text`` (default: the shipped one)."""
     text = rules.shipped_rules_text() if text is None else text
@@ -87,6 +106,7 @@ def source(text: str | None = None) -> str:
             '"""',
             "",
             "# ruff: noqa",
+            "# fmt: off",
             "",
             "from typing import Any",
             "",
@@ -96,7 +116,7 @@ def source(text: str | None = None) -> str:
             "def build(shapes: Any) -> Any:",
             '    """The rules, made of the classes of ``shapes`` (the module `judgetui.rules`)."""',
             *(f"    {name} = shapes.{name}" for name in names),
-            f"    return {_value(built)}",
+            *_rules_lines(built),
             "",
         ]
     )
@@ -104,7 +124,7 @@ def source(text: str | None = None) -> str:
 
 def main() -> int:
     TARGET.write_text(source(), encoding="utf-8")
-    print(f"wrote {TARGET} (format it: ruff format {TARGET})")
+    print(f"wrote {TARGET}")
     return 0
 
 
