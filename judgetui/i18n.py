@@ -88,12 +88,30 @@ def set_language(language: Language) -> None:
     if not is_language(language):
         raise ValueError(f"unknown language {language!r} (known: {', '.join(LANGUAGES)})")
     _language = language
-    if (LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file():
-        _translation = gettext.translation(
-            DOMAIN, localedir=LOCALE_DIR, languages=[language], fallback=True
-        )
+    if (catalogue := _catalogue_file(language)).is_file():
+        _translation = _catalogue(language, catalogue)
     else:  # English, the source language: what gettext falls back to, without `locale`
         _translation = gettext.NullTranslations()
+
+
+def _catalogue_file(language: Language) -> Path:
+    return LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.mo"
+
+
+_catalogues: dict[Path, gettext.NullTranslations] = {}
+
+
+def _catalogue(language: Language, path: Path) -> gettext.NullTranslations:
+    """The catalogue at ``path``, read once a process: what ``gettext.translation(DOMAIN,
+    LOCALE_DIR, [language])`` gives, as the package holds no other file it would look for
+    (``ja_JP.eucJP``, ``ja_JP``, ``ja.eucJP``: tests/unit/test_i18n_catalogue.py) without
+    the ``locale`` module it imports to spell those variants (~1-2 ms of every command in
+    Japanese)."""
+    found = _catalogues.get(path)
+    if found is None:
+        with path.open("rb") as handle:
+            found = _catalogues[path] = gettext.GNUTranslations(handle)
+    return found
 
 
 def language() -> Language:

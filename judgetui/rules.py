@@ -20,13 +20,17 @@ are part of the installed code, validated by the tests (``tests/unit/test_rules_
 ``tests/unit/test_rules_earlier.py``), and built straight from their TOML by `_construct`
 (`msgspec.convert` on these same declarations) when a text's sha256 is one of theirs.
 That keeps pydantic's import and schema build (most of a `judgetui record`'s
-start-up) out of every command on an event made with the shipped rules.
+start-up) out of every command on an event made with the shipped rules. The shipped text
+itself is not even parsed: `judgetui.rules_shipped` (generated from it, see
+`judgetui.tools.shipped_rules`) makes the same objects when a text's sha256 is the one it
+was generated from (`_prebuilt`).
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+import sys
 import typing
 from functools import cache
 from pathlib import Path
@@ -472,7 +476,8 @@ def _pydantic_problems(error: ValidationError) -> list[str]:
     return lines
 
 
-_TOML_PLACE = re.compile(r"^(?P<msg>.*?)\s*\(at line (?P<line>\d+), column (?P<col>\d+)\)$")
+#: Where tomllib says a syntax error is (compiled when one is reported: ~0.15 ms a process).
+_TOML_PLACE = r"^(?P<msg>.*?)\s*\(at line (?P<line>\d+), column (?P<col>\d+)\)$"
 
 
 def _parse_toml(text: str, path: str) -> dict[str, Any]:
@@ -481,7 +486,7 @@ def _parse_toml(text: str, path: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        match = _TOML_PLACE.match(str(exc))
+        match = re.match(_TOML_PLACE, str(exc))
         if match:
             problem = (
                 f"line {match['line']}, column {match['col']}: TOML syntax error: {match['msg']}"
@@ -500,6 +505,17 @@ def _construct(hint: Any, value: Any) -> Any:
     the shipped rules in ~2.3 ms, where a walk of the type hints took ~4.6 ms (issue 14).
     """
     return convert(value, hint)
+
+
+def _prebuilt(digest: str) -> Rules | None:
+    """The shipped rules as `judgetui.rules_shipped` makes them (no TOML parsed), when
+    ``digest`` is the text it was generated from; else None (see `judgetui.tools.shipped_rules`)."""
+    from judgetui import rules_shipped
+
+    if digest != rules_shipped.SHA256:
+        return None
+    rules: Rules = rules_shipped.build(sys.modules[__name__])
+    return rules
 
 
 def rules_sha256(text: str) -> str:
@@ -542,7 +558,7 @@ def rules_source(text: str, path: str = "rules.toml") -> RulesSource:
         return known
     if digest == _shipped_sha256() or digest in EARLIER_SHIPPED:
         # a file the package ships or shipped, validated by the tests: built without pydantic
-        rules = _construct(Rules, _parse_toml(text, path))
+        rules = _prebuilt(digest) or _construct(Rules, _parse_toml(text, path))
     else:
         rules = _validate(text, path)
     problems = _cross_check(rules)
@@ -582,8 +598,12 @@ def _validate(text: str, path: str) -> Rules:
     return rules
 
 
+@cache
 def shipped_rules_text() -> str:
-    """The rules.toml that ships inside the package (or beside it in a source checkout)."""
+    """The rules.toml that ships inside the package (or beside it in a source checkout).
+
+    Read once a process: it is part of the installed package, as the code is (a record
+    asked for it three times, each a path resolved and a file read)."""
     here = Path(__file__).resolve().parent
     beside = here / "rules.toml"  # an installed wheel
     if beside.is_file():

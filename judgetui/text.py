@@ -6,7 +6,6 @@ which holds both languages) and reasons into sentences (through gettext).
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -310,6 +309,8 @@ def cell_width(value: str) -> int:
     The station measures with Rich, which agrees; this is for the plain command line, which
     does not import Rich.
     """
+    import unicodedata  # (a library of its own: loaded by the commands that print tables)
+
     width = 0
     for char in value:
         if unicodedata.combining(char):

@@ -1,0 +1,99 @@
+"""What a `judgetui record` does before it reads the event file (issue 14 item 2): no TOML
+parser for the shipped rules (`judgetui.rules_shipped` makes them), the shipped rules file
+read once, and no module loaded that only another command's output needs.
+
+Run as its own process (imports are per process), beside `test_record_imports` and
+`test_record_lazy_imports`.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.helpers.event import HEAD
+from tests.unit.test_record_lazy_imports import _event
+
+ROOT = Path(__file__).resolve().parents[2]
+NOT_LOADED = {
+    "tomllib": "the shipped rules are made by judgetui.rules_shipped, not parsed",
+    "string": "(imported by tomllib)",
+    "unicodedata": "the width of a table's cells: a record prints no table",
+}
+
+PROGRAM = """
+import json, os, sys
+opened = []
+def hook(event, args):
+    if event == "open" and isinstance(args[0], (str, os.PathLike)):
+        opened.append(os.fspath(args[0]))
+sys.addaudithook(hook)
+from judgetui.cli import main
+code = main(sys.argv[1:])
+print(json.dumps([code, sorted(sys.modules), opened]))
+"""
+
+
+def _run(tmp_path: Path, *argv: str) -> tuple[int, set[str], list[str], str]:
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-c", PROGRAM, *argv],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        check=True,
+    )
+    code, modules, opened = json.loads(done.stdout.splitlines()[-1])
+    return code, set(modules), opened, done.stderr
+
+
+def _record(tmp_path: Path, *extra: str) -> tuple[int, set[str], list[str], str]:
+    db = _event(tmp_path)
+    argv = ["record", "--db", str(db), "--judge", HEAD, "--player", "P1"]
+    argv += ["--infraction", "slow_play", "--intentional", "no", "--disruptive", "yes"]
+    return _run(tmp_path, *argv, *extra)
+
+
+def test_a_record_parses_no_toml_and_loads_no_table_module(tmp_path: Path) -> None:
+    code, modules, _opened, stderr = _record(tmp_path)
+    assert code == 0, stderr
+    assert {m: why for m, why in NOT_LOADED.items() if m in modules} == {}
+    assert "judgetui.rules_shipped" in modules  # the shipped rules were made, not parsed
+
+
+def test_a_record_reads_the_shipped_rules_file_once(tmp_path: Path) -> None:
+    code, _modules, opened, stderr = _record(tmp_path)
+    assert code == 0, stderr
+    assert [p for p in opened if Path(p).name == "rules.toml"] == [str(ROOT / "rules.toml")]
+
+
+def test_a_record_in_japanese_loads_the_same(tmp_path: Path) -> None:
+    code, modules, _opened, stderr = _record(tmp_path, "--lang", "ja")
+    assert code == 0, stderr
+    assert {m: why for m, why in NOT_LOADED.items() if m in modules} == {}
+
+
+def test_an_event_with_edited_rules_still_parses_them(tmp_path: Path) -> None:
+    """Only the shipped text is made without TOML: an event's own, other rules are read
+    from the event file and parsed (and validated) as ever."""
+    from judgetui.rules import shipped_rules_text
+
+    rules = tmp_path / "edited.toml"
+    rules.write_text(shipped_rules_text() + "\n# edited for this event\n", encoding="utf-8")
+    db = tmp_path / "edited.json"
+    init = ["event", "init", "--db", str(db), "--name", "Edited Open"]
+    init += ["--head-judge", HEAD, "--rules", str(rules)]
+    assert _run(tmp_path, *init)[0] == 0
+    roster = tmp_path / "roster.csv"
+    roster.write_text("id,name\nP1,Player One\n", encoding="utf-8")
+    players = ["players", "import", str(roster), "--db", str(db), "--judge", HEAD]
+    assert _run(tmp_path, *players)[0] == 0
+    rules.unlink()  # the event keeps its own text: the file is not read again
+    argv = ["record", "--db", str(db), "--judge", HEAD, "--player", "P1"]
+    argv += ["--infraction", "slow_play", "--intentional", "no", "--disruptive", "yes"]
+    code, modules, _opened, stderr = _run(tmp_path, *argv)
+    assert code == 0, stderr
+    assert "tomllib" in modules
