@@ -261,21 +261,24 @@ def fig_record_process(
     """One `judgetui record` process vs the physical floor as a process, same file.
 
     The floor (`floor_record.py`): import orjson, parse, add one entry, dump, temp +
-    fsync + rename + folder fsync. A bare stock-TinyDB insert (`stock_insert.py`: stdlib
-    json, no fsync, no temp file) is timed in the same rounds as information only.
+    fsync + rename + folder fsync. Timed in the same rounds as information only: the same
+    least work written as judgetui writes it (`floor_pipelined.py`: the file's bytes
+    written beside the parse, the entry spliced in, no dump) and a bare stock-TinyDB
+    insert (`stock_insert.py`: stdlib json, no fsync, no temp file).
     """
     from tui_figures import JUDGETUI  # the script a judge runs, as the station's figures
 
-    times: dict[str, list[float]] = {"ours": [], "floor": [], "stock": []}
-    rss: dict[str, list[float]] = {"ours": [], "floor": [], "stock": []}
+    times: dict[str, list[float]] = {"ours": [], "floor": [], "pipelined": [], "stock": []}
+    rss: dict[str, list[float]] = {"ours": [], "floor": [], "pipelined": [], "stock": []}
     record = [*JUDGETUI, "record", "--judge", HEAD, "--player", facts["player"]]
     record += ["--infraction", "slow_play", "--intentional", "no", "--disruptive", "yes"]
     commands = {
         "floor": [PY, str(BENCH / "floor_record.py")],
+        "pipelined": [PY, str(BENCH / "floor_pipelined.py")],
         "stock": [PY, str(BENCH / "stock_insert.py")],
     }
     for i in range(samples + 1):  # the first round warms the page cache and is dropped
-        order = ["ours", "floor"] if i % 2 == 0 else ["floor", "ours"]
+        order = ["ours", "floor", "pipelined"] if i % 2 == 0 else ["pipelined", "floor", "ours"]
         if i <= 3:  # information only: three samples are enough
             order.append("stock")
         for side in order:
@@ -299,6 +302,8 @@ def fig_record_process(
         "value_min_s": round(min(times["ours"]), 4),
         "baseline_min_s": round(min(times["floor"]), 4),
         "stock_tinydb_s": round(median(times["stock"]), 4),
+        "pipelined_floor_s": round(median(times["pipelined"]), 4),
+        "ratio_to_pipelined_floor": ratio(value, median(times["pipelined"])),
         "peak_rss_mb": round(max(rss["ours"]), 1),
         "baseline_peak_rss_mb": round(max(rss["floor"]), 1),
         "stock_tinydb_peak_rss_mb": round(max(rss["stock"]), 1),
@@ -360,6 +365,11 @@ def describe(name: str, fig: dict[str, Any]) -> str:
             f"{fmt_seconds(fig['value_s'])} / {fmt_seconds(fig['baseline_s'])} = "
             f"{fig['ratio']:.2f}x"
         )
+        if "pipelined_floor_s" in fig:
+            text += (
+                f" (floor written as judgetui writes {fmt_seconds(fig['pipelined_floor_s'])}: "
+                f"{fig['ratio_to_pipelined_floor']:.2f}x)"
+            )
         if "stock_tinydb_s" in fig:
             text += f" (stock TinyDB {fmt_seconds(fig['stock_tinydb_s'])})"
         return text

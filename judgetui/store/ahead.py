@@ -31,7 +31,7 @@ import functools
 import os
 import sys
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -47,11 +47,8 @@ from judgetui.store.atomic import (
     _write_atomically,
 )
 from judgetui.store.permissions import _copy_permissions
-from judgetui.store.prefix import digest_of, log_start
 
 if TYPE_CHECKING:
-    from hashlib import _Hash
-
     from judgetui.store.held import Held
 
 _COMPARED_AT_ONCE = 1 << 20
@@ -75,21 +72,11 @@ _ROOM_SPARE = 64 << 20
 
 
 class _Ahead(Struct):
-    """An unnamed file holding ``size`` bytes: those of ``body``, synced; ``digest``: their
-    SHA-256, hashed beside the write (what the entries appended to them seal:
-    `judgetui.store.prefix`)."""
+    """An unnamed file holding ``size`` bytes: those of ``body``, synced."""
 
     fd: int
     body: tuple[Buffer, ...]
     size: int
-    digest: _Hash | None = None
-
-
-def _hashed(pieces: Sequence[Buffer], digest: _Hash) -> _Hash:
-    """``digest`` fed ``pieces`` (the interpreter is free meanwhile: `hashlib`)."""
-    for piece in pieces:
-        digest.update(piece)
-    return digest
 
 
 _closes_held: Callable[[int], bool] | None = None
@@ -282,7 +269,7 @@ class WriteAhead:
             self._writing = True
             discards = self._discards
         try:
-            ready = self._bring_up(ready, held.body, held.snapshot.meta)
+            ready = self._bring_up(ready, held.body)
         finally:
             with self._state:
                 if ready is not None and discards != self._discards:
@@ -293,9 +280,7 @@ class WriteAhead:
                 self._state.notify_all()
         return ready is not None
 
-    def _bring_up(
-        self, ready: _Ahead | None, body: tuple[Buffer, ...], meta: Mapping[str, Any]
-    ) -> _Ahead | None:
+    def _bring_up(self, ready: _Ahead | None, body: tuple[Buffer, ...]) -> _Ahead | None:
         """``ready`` extended to ``body`` if that begins with it, else a new file of it.
 
         Only the system calls run in the nicer thread (`_behind_the_judge`): the compare
@@ -312,9 +297,6 @@ class WriteAhead:
                     pass
                 else:
                     ready.body, ready.size = body, _size(body)
-                    digest = ready.digest
-                    if digest is not None:
-                        _behind_the_judge(functools.partial(_hashed, rest, digest))
                     return ready
             close_later(ready.fd)
         if not _room_for(self._path.parent, _size(body)):
@@ -326,12 +308,10 @@ class WriteAhead:
             return None
         try:
             _behind_the_judge(lambda: _write_synced(fd, 0, body))
-            log_at = log_start(body[0], meta)
-            digest = None if log_at is None else _behind_the_judge(lambda: digest_of(body, log_at))
         except OSError:
             close_later(fd)
             return None
-        return _Ahead(fd, body, _size(body), digest)
+        return _Ahead(fd, body, _size(body))
 
     def take(self, held: Held | None) -> _Ahead | None:
         """The file written ahead, brought up to ``held``'s version, for `publish` to
@@ -349,16 +329,13 @@ class WriteAhead:
         if ready.body is held.body:
             return ready
         if _begins_with(held.body, ready):
-            rest = _views(held.body, ready.size)
             try:
                 os.lseek(ready.fd, ready.size, os.SEEK_SET)
-                _write_all(ready.fd, rest)
+                _write_all(ready.fd, _views(held.body, ready.size))
             except OSError:
                 close_later(ready.fd)
                 return None
             ready.body, ready.size = held.body, _size(held.body)
-            if ready.digest is not None:
-                _hashed(rest, ready.digest)
             return ready
         close_later(ready.fd)
         return None

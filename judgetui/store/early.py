@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from msgspec.structs import replace
 
-from judgetui.store.ahead import _WAIT_FOR_AHEAD, _Ahead, _room_for, close_later
+from judgetui.store.ahead import _WAIT_FOR_AHEAD, _room_for
 from judgetui.store.atomic import (
     Buffer,
     _fsync_folder,
@@ -32,7 +32,7 @@ from judgetui.store.atomic import (
 )
 from judgetui.store.chain import VerifyAside, VerifyResult
 from judgetui.store.permissions import _copy_permissions
-from judgetui.store.prefix import PrefixCheck, begin_check, digest_of, log_start
+from judgetui.store.prefix import PrefixCheck, begin_check
 
 if TYPE_CHECKING:
     from hashlib import _Hash
@@ -170,21 +170,15 @@ class ReadForWrite:
         return snapshot
 
     def sealing(
-        self, entries: Sequence[Mapping[str, Any]], held: Held | None, ahead: _Ahead | None
+        self, entries: Sequence[Mapping[str, Any]], held: Held | None
     ) -> tuple[_Hash | None, Callable[[], VerifyResult] | None]:
         """What the new entries seal their digests from (None: they seal none), and the
         chain's verdict on ``entries`` when this read knows it already (None: the caller
-        checks it beside the write, as ever). A write onto what a station holds seals a
-        digest when the station verified their chain: the one its bytes were hashed to
-        when they were written ahead (`WriteAhead`), else one hashed now (~8 ms at 10,000
-        records, ~40 at 50,000, only where nothing could be written ahead)."""
+        checks it beside the write, as ever). A write onto what a station holds seals the
+        digest the station keeps of those bytes once it verified their chain (`Held`)."""
         if held is not None:
-            log_at = log_start(held.body[0], held.snapshot.meta) if held.verified else None
-            if log_at is None:
-                return None, None
-            if ahead is not None and ahead.body is held.body and ahead.digest is not None:
-                return ahead.digest.copy(), None
-            return digest_of(held.body, log_at), None
+            digest = held.digest if held.verified else None
+            return (digest.copy() if digest is not None else None), None
         prefix = self._prefix
         if prefix is None:
             return None, None
@@ -218,10 +212,8 @@ class ReadForWrite:
             return None
         return early.finish(pieces[len(body) :])
 
-    def drop(self, ahead: _Ahead | None = None) -> None:
-        """Let go of what the write did not use: the early file, a file written ahead."""
+    def drop(self) -> None:
+        """Let go of the early file when the write did not use it."""
         if self._early is not None:
             self._early.drop()
             self._early = None
-        if ahead is not None:
-            close_later(ahead.fd)

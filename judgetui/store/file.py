@@ -468,7 +468,8 @@ class EventFile:
                     if held is not None and not held.same_bytes(raw):
                         held = None
                 document: dict[str, Any] | None = None
-                last, taken, read = None, None, ReadForWrite()
+                last: Any = None
+                read = ReadForWrite()
                 if held is not None:
                     # The very version the holder read: its snapshot is this file's.
                     known = held.snapshot
@@ -486,8 +487,7 @@ class EventFile:
                 if not new:
                     return []
                 next_seq = snapshot.entries[-1]["seq"] + 1 if snapshot.entries else 1
-                taken = self.ahead.take(held)
-                before, verdict = read.sealing(snapshot.entries, held, taken)
+                before, verdict = read.sealing(snapshot.entries, held)
                 sealed = seal(self.path, new, next_seq, snapshot.head, before)
                 pieces: tuple[Buffer, ...] | None = None
                 if held is not None:
@@ -509,14 +509,12 @@ class EventFile:
                     for entry in sealed:
                         log[str(entry["seq"])] = entry
                     pieces = (_encode(self.path, document),)
+                ahead = self.ahead.take(held if way == "held" else None)
                 check = verdict or _chain_check(snapshot.entries)
-                written = read.publish(pieces)
-                if written is None:
-                    ahead, taken = taken, None
-                    written = self.ahead.publish(pieces, st, ahead)
+                written = read.publish(pieces) or self.ahead.publish(pieces, st, ahead)
                 self.last_write, replaced = way, True
             finally:
-                read.drop(taken)
+                read.drop()
                 (let_go if replaced else os.close)(fd)  # replaced: closed later, `let_go`
         ending.keep((document, raw, snapshot))  # a process that ends quickly frees none of it
         # Outside the lock: the entries are in memory, and other stations need not wait.

@@ -24,7 +24,7 @@ import threading
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, overload
 
 import orjson
 from msgspec import Struct
@@ -43,6 +43,10 @@ from judgetui.store.file import (
     _read_raw,
 )
 from judgetui.store.held import Held
+from judgetui.store.prefix import digest_of, log_start
+
+if TYPE_CHECKING:
+    from hashlib import _Hash
 
 _CLOSE = b"}}"
 """How a file this reader can extend ends: the log's and the document's closing braces."""
@@ -79,6 +83,9 @@ class _Known(Struct):
     log: dict[str, Any] | None
     """The log table as parsed, until the chain's verdict is known (see `_release`)."""
     verdict: VerifyResult | None
+    digest: _Hash | None = None
+    """The SHA-256 of ``body``'s log (`judgetui.store.prefix`), once the verdict is known:
+    hashed whole beside the chain's check, then fed what each append adds."""
 
 
 class LogReader:
@@ -113,6 +120,7 @@ class LogReader:
             if known.verdict is None:
                 assert known.log is not None
                 known.verdict = verify_log(known.log)
+                known.digest = _digest(known)
                 self._release(known)
             return known.verdict
 
@@ -150,7 +158,8 @@ class LogReader:
             if known is None or known.body is None:
                 return None
             verdict = known.verdict
-            return Held(known.body, known.snapshot, verdict is not None and verdict.ok)
+            verified = verdict is not None and verdict.ok
+            return Held(known.body, known.snapshot, verified, known.digest if verified else None)
 
     def wrote(self, pieces: tuple[Buffer, ...], stamp: FileStamp) -> None:
         """This process just wrote ``pieces`` (now at the path, with ``stamp``): take it as
@@ -202,6 +211,7 @@ class LogReader:
         body = (memoryview(raw)[: -len(_CLOSE)],) if appendable else None
         self._known = _Known(body, snapshot, log, verdict)
         if verdict is not None:
+            self._known.digest = _digest(self._known)
             self._release(self._known)
         return Read(snapshot, len(snapshot.entries), False, verdict)
 
@@ -276,8 +286,19 @@ class LogReader:
         if log is not None:
             log.update(members)
         snapshot = Snapshot(meta=known.snapshot.meta, entries=entries, stamp=stamp)
-        self._known = _Known(body, snapshot, log, verdict)
+        digest = known.digest.copy() if known.digest is not None else None
+        if digest is not None:
+            digest.update(tail)
+        self._known = _Known(body, snapshot, log, verdict, digest)
         return Read(snapshot, len(done.entries), True, verdict)
+
+
+def _digest(known: _Known) -> _Hash | None:
+    """The SHA-256 of the log in ``known``'s bytes (None: not laid out as the store writes)."""
+    if known.body is None:
+        return None
+    log_at = log_start(known.body[0], known.snapshot.meta)
+    return None if log_at is None else digest_of(known.body, log_at)
 
 
 def _grown(body: tuple[Buffer, ...], added: bytes) -> tuple[Buffer, ...]:

@@ -9,12 +9,15 @@ Split from `judgetui.store.file` (the append itself) so each stays one subject.
 from __future__ import annotations
 
 import os
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from msgspec import Struct
 
 from judgetui.store.atomic import Buffer
 from judgetui.store.file import FileStamp, Snapshot
+
+if TYPE_CHECKING:
+    from hashlib import _Hash
 
 TAIL_CHECKED = 4096
 """How many of the file's last bytes a write compares with the held ones when the stamp
@@ -36,6 +39,8 @@ class Held(Struct, frozen=True):
     """Whether the holder verified the chain of these bytes and found it intact (and its
     state folded them with their checks): then the entries appended to them seal their
     digest (`judgetui.store.prefix`)."""
+    digest: _Hash | None = None
+    """The SHA-256 of these bytes' log, when verified (the holder keeps it up to date)."""
 
     @property
     def size(self) -> int:

@@ -82,7 +82,10 @@ def test_every_write_seals_the_true_digest(station: Station, db_path: Path) -> N
     assert station.file.verify().ok
 
 
-def test_a_station_seals_the_digest_of_what_it_wrote_ahead(station: Station, db_path: Path) -> None:
+def test_a_station_seals_the_digest_it_keeps_of_what_it_read(
+    station: Station, db_path: Path
+) -> None:
+    """Hashed once beside the chain's check, then fed each append: its own, another's."""
     reader = LogReader(station.file)
     station.holder = reader
     reader.load()
@@ -90,7 +93,11 @@ def test_a_station_seals_the_digest_of_what_it_wrote_ahead(station: Station, db_
     assert station.prepare_write()
     record(station, HEAD, "P1", "slow_play")
     assert station.file.last_write == "held" and station.file.ahead.used == 1
-    assert sealed(db_path)[-1] and digests_hold(db_path) == []
+    record(writer_on(db_path, load_rules(), 3), HEAD, "P2", "slow_play")  # another writer
+    assert reader.read() is not None
+    record(station, HEAD, "P3", "slow_play")  # not written ahead this time
+    assert station.file.last_write == "held"
+    assert all(sealed(db_path)) and digests_hold(db_path) == []
 
 
 def test_a_station_seals_none_before_it_verified_the_chain(station: Station, db_path: Path) -> None:
