@@ -18,7 +18,7 @@ import sys
 import threading
 
 import orjson
-from floor_record import ENTRY
+from floor_record import ENTRY, replace_durably
 
 
 def write_all(fd: int, data: memoryview) -> None:
@@ -53,12 +53,7 @@ def main() -> int:
         os.fsync(fd)
     finally:
         os.close(fd)
-    os.replace(temp, path)
-    folder = os.open(os.path.dirname(os.path.abspath(path)), os.O_RDONLY)
-    try:
-        os.fsync(folder)
-    finally:
-        os.close(folder)
+    replace_durably(temp, path)
     return 0
 
 

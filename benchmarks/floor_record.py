@@ -60,13 +60,18 @@ def main() -> int:
         os.fsync(fd)
     finally:
         os.close(fd)
+    replace_durably(temp, path)
+    return 0
+
+
+def replace_durably(temp: str, path: str) -> None:
+    """Rename the synced ``temp`` over ``path`` and fsync the folder: the rename durable."""
     os.replace(temp, path)
     folder = os.open(os.path.dirname(os.path.abspath(path)), os.O_RDONLY)
     try:
         os.fsync(folder)
     finally:
         os.close(folder)
-    return 0
 
 
 if __name__ == "__main__":

@@ -6,18 +6,15 @@ command in Japanese)."""
 from __future__ import annotations
 
 import gettext
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from judgetui import i18n
 from tests.helpers.event import HEAD
+from tests.helpers.processes import RECORD_ARGS, python_c
 from tests.unit.test_record_lazy_imports import _event
 
-ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = [language for language in i18n.LANGUAGES if i18n._catalogue_file(language).is_file()]
 
 
@@ -86,16 +83,6 @@ def test_a_record_in_japanese_loads_no_locale_module(
 ) -> None:
     db = _event(tmp_path)
     argv = ["record", "--db", str(db), "--judge", HEAD, "--player", "P1", *lang]
-    argv += ["--infraction", "slow_play", "--intentional", "no", "--disruptive", "yes"]
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path)}
-    env.update(PYTHONPATH=str(ROOT), **environ)
-    done = subprocess.run(
-        [sys.executable, "-c", PROGRAM, *argv],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tmp_path,
-        check=True,
-    )
+    done = python_c(PROGRAM, [*argv, *RECORD_ARGS], tmp_path, environ)
     assert "通告を記録しました" in done.stdout
     assert done.stdout.splitlines()[-1] == "0 False"

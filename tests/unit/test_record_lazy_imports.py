@@ -11,8 +11,6 @@ methods: ~0.5 ms a class, ~23 ms for the 49 the record path made; the shapes are
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 from judgetui.identity import Caller
@@ -21,8 +19,8 @@ from judgetui.rules import load_rules
 from judgetui.service import Station
 from judgetui.store import WARNING_LISTENERS, EventFile
 from tests.helpers.event import HEAD, counting_ids, ticking_clock
+from tests.helpers.processes import RECORD_ARGS, python_c
 
-ROOT = Path(__file__).resolve().parents[2]
 NOT_LOADED = {
     "logging": "the store's warning reaches the command line through WARNING_LISTENERS",
     "traceback": "(imported by logging)",
@@ -65,16 +63,7 @@ def _event(tmp_path: Path) -> Path:
 
 def _record(tmp_path: Path, db: Path) -> tuple[int, set[str], list[str], str]:
     argv = ["record", "--db", str(db), "--judge", HEAD, "--player", "P1", "--lang", "en"]
-    argv += ["--infraction", "slow_play", "--intentional", "no", "--disruptive", "yes"]
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(
-        [sys.executable, "-c", PROGRAM, *argv],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tmp_path,
-        check=True,
-    )
+    done = python_c(PROGRAM, [*argv, *RECORD_ARGS], tmp_path)
     code, modules, made = json.loads(done.stdout.splitlines()[-1])
     return code, set(modules), made, done.stderr
 
@@ -137,13 +126,5 @@ def test_with_logging_loaded_and_no_handler_the_warning_prints_nothing_more(
     document = json.loads(db.read_text(encoding="utf-8"))
     document["log"]["2"]["judge"] = "Someone Else"
     db.write_text(json.dumps(document), encoding="utf-8")
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(
-        [sys.executable, "-c", LOGGING_LOADED, str(db)],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tmp_path,
-        check=True,
-    )
+    done = python_c(LOGGING_LOADED, [str(db)], tmp_path)
     assert (done.stdout.strip(), done.stderr) == ("1", "")

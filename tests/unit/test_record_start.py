@@ -9,11 +9,10 @@ Run as its own process (imports are per process), beside `test_record_imports` a
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 from tests.helpers.event import HEAD
+from tests.helpers.processes import RECORD_ARGS, python_c
 from tests.unit.test_record_lazy_imports import _event
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,23 +36,14 @@ print(json.dumps([code, sorted(sys.modules), opened]))
 
 
 def _run(tmp_path: Path, *argv: str) -> tuple[int, set[str], list[str], str]:
-    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "PYTHONPATH": str(ROOT)}
-    done = subprocess.run(
-        [sys.executable, "-c", PROGRAM, *argv],
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tmp_path,
-        check=True,
-    )
+    done = python_c(PROGRAM, argv, tmp_path)
     code, modules, opened = json.loads(done.stdout.splitlines()[-1])
     return code, set(modules), opened, done.stderr
 
 
 def _record(tmp_path: Path, *extra: str) -> tuple[int, set[str], list[str], str]:
     db = _event(tmp_path)
-    argv = ["record", "--db", str(db), "--judge", HEAD, "--player", "P1"]
-    argv += ["--infraction", "slow_play", "--intentional", "no", "--disruptive", "yes"]
+    argv = ["record", "--db", str(db), "--judge", HEAD, "--player", "P1", *RECORD_ARGS]
     return _run(tmp_path, *argv, *extra)
 
 
@@ -92,8 +82,7 @@ def test_an_event_with_edited_rules_still_parses_them(tmp_path: Path) -> None:
     players = ["players", "import", str(roster), "--db", str(db), "--judge", HEAD]
     assert _run(tmp_path, *players)[0] == 0
     rules.unlink()  # the event keeps its own text: the file is not read again
-    argv = ["record", "--db", str(db), "--judge", HEAD, "--player", "P1"]
-    argv += ["--infraction", "slow_play", "--intentional", "no", "--disruptive", "yes"]
+    argv = ["record", "--db", str(db), "--judge", HEAD, "--player", "P1", *RECORD_ARGS]
     code, modules, _opened, stderr = _run(tmp_path, *argv)
     assert code == 0, stderr
     assert "tomllib" in modules
