@@ -33,6 +33,7 @@ from judgetui.store.atomic import (
 from judgetui.store.chain import VerifyAside, VerifyResult
 from judgetui.store.permissions import _copy_permissions
 from judgetui.store.prefix import PrefixCheck, begin_check
+from judgetui.store.reading import declared_data
 
 if TYPE_CHECKING:
     from hashlib import _Hash
@@ -190,7 +191,10 @@ class ReadForWrite:
         if self._chain is None:
             return None, None
         result = self._chain.result()
-        return (prefix.hasher() if result.ok else None), lambda: result
+        # Sealed only onto what the store itself found good: the chain, and every entry's
+        # shape (whatever ``build`` read of them).
+        good = result.ok and None not in map(declared_data, entries)
+        return (prefix.hasher() if good else None), lambda: result
 
     def splice(
         self, path: Path, raw: bytes, last: Any, sealed: Sequence[Mapping[str, Any]]

@@ -314,3 +314,28 @@ def test_truncated_file_is_refused_as_ever(
     assert db_path.read_bytes() == before
     with pytest.raises(EventFileError):
         EventFile(db_path).load()
+
+
+def test_a_write_that_reads_nothing_seals_no_digest_onto_a_malformed_entry(
+    station: Station, db_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The store checks every entry's shape itself before it seals (whatever the write's
+    ``build`` read): an entry made malformed, the chain re-hashed over it, is not vouched
+    for by the next entry, so the write after still refuses the file."""
+    record(station, HEAD, "P1", "slow_play")
+    doc = json.loads(db_path.read_bytes())
+    log = doc["log"]
+    log["3"]["data"]["records"][0]["points"] = "two"
+    for seq in range(3, len(log) + 1):
+        entry = log[str(seq)]
+        entry.pop("before", None)  # an old file's entries: the write checks it all
+        entry["prev"] = log[str(seq - 1)]["hash"]
+        entry["hash"] = entry_hash(entry)
+    db_path.write_bytes(orjson.dumps(doc))
+    well_formed = {"kind": "round_set", "at": "2026-12-02T00:00:00Z", "data": {"round": 2}}
+    EventFile(db_path).append(lambda _snapshot: [well_formed])
+    assert not sealed(db_path)[-1]
+    before = db_path.read_bytes()
+    code, _out, err = cli(capsys, db_path, *RECORD, "P2")
+    assert code != 0 and "points" in err
+    assert db_path.read_bytes() == before
