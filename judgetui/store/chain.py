@@ -2,7 +2,7 @@
 
 Every entry carries ``seq`` (its TinyDB doc id), ``prev`` (the previous entry's hash)
 and ``hash`` (SHA-256 of its canonical JSON without ``hash``); most also ``before``, the
-digest of the file's bytes before them (`judgetui.store.prefix`). `walk` is the only code
+digest of the log's bytes before them (`judgetui.store.prefix`). `walk` is the only code
 that goes through the log entry by entry: `EventFile.load` walks it for structure
 (``hashing=False``), `EventFile.verify` and `verify_entries` walk it with the hashes.
 A walk can start after an already verified prefix (``count``/``head``), so a reader
@@ -359,9 +359,9 @@ def seal(
     prev: str,
     before: _Hash | None = None,
 ) -> list[dict[str, Any]]:
-    """Give each entry seq/prev/hash, chained onto ``prev``; with ``before`` (a SHA-256 of
-    the file the entries are added to, but its closing braces) each also seals the digest
-    of the bytes before its own log member (`judgetui.store.prefix`)."""
+    """Give each entry seq/prev/hash, chained onto ``prev``; with ``before`` (a SHA-256 fed
+    the bytes of the log the entries are added to) each also seals the digest of the log's
+    bytes before its own member (`judgetui.store.prefix`)."""
     sealed: list[dict[str, Any]] = []
     for offset, entry in enumerate(entries):
         seq = next_seq + offset
