@@ -14,7 +14,8 @@ import pytest
 
 from judgetui import ending
 from tests.helpers.event import HEAD
-from tests.unit.test_record_lazy_imports import ROOT, _event
+from tests.helpers.processes import ROOT
+from tests.unit.test_record_lazy_imports import _event
 
 RECORD = ["record", "--judge", HEAD, "--player", "P1", "--lang", "en"]
 RECORD += ["--infraction", "slow_play", "--intentional", "no", "--disruptive", "yes"]
