@@ -41,7 +41,7 @@ from msgspec import Struct
 from judgetui.store.atomic import (
     Buffer,
     _fsync_folder,
-    _temp_prefix,
+    _temp_name,
     _views,
     _write_all,
     _write_atomically,
@@ -370,7 +370,7 @@ class WriteAhead:
         """Write ``rest`` after the bytes written ahead and give the file the event's
         name; None if that failed before the rename (the plain path then writes it)."""
         path, fd = self._path, ahead.fd
-        temp = path.parent / f"{_temp_prefix(path)}{os.getpid()}-{os.urandom(6).hex()}"
+        temp = _temp_name(path)
         named = False
         try:
             # Held from before it takes a name until the write is durable (`_hold_current`).

@@ -28,6 +28,11 @@ def _temp_prefix(path: Path) -> str:
     return f".{path.name}.tmp-"
 
 
+def _temp_name(path: Path) -> Path:
+    """A new temp file's name beside ``path``: this process's, not yet taken by another."""
+    return path.parent / f"{_temp_prefix(path)}{os.getpid()}-{os.urandom(6).hex()}"
+
+
 def _remove_leftover_temps(path: Path) -> None:
     """Delete temp files left by killed writers. Call ONLY while holding the lock.
 
@@ -62,11 +67,17 @@ Buffer = bytes | memoryview
 """A piece of a file being written: the bytes read or held (a view, no copy) or new ones."""
 
 
+def _member_head(seq: int) -> bytes:
+    """How the log member of entry ``seq`` begins: ``,"<seq>":`` (the first without the
+    comma), its entry's compact dump after it."""
+    return (b',"%d":' if seq > 1 else b'"%d":') % seq
+
+
 def _members(path: Path, sealed: Sequence[Mapping[str, Any]]) -> bytes:
     """The log members for ``sealed``, each as ``,"<seq>":<entry>`` (compact, as `_encode`)."""
     parts = []
     for entry in sealed:
-        parts.append(b',"%d":' % entry["seq"])
+        parts.append(_member_head(entry["seq"]))
         parts.append(_encode(path, entry))
     return b"".join(parts)
 
@@ -217,7 +228,7 @@ def _write_atomically(
     durable, so that a writer that finds it at the path waits (see `EventFile.append`).
     ``exclusive``: only create, never replace (`EventFileExists` if the name is taken).
     """
-    temp = path.parent / f"{_temp_prefix(path)}{os.getpid()}-{os.urandom(6).hex()}"
+    temp = _temp_name(path)
     fd = -1
     try:
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)

@@ -23,7 +23,7 @@ import orjson
 from msgspec import Struct
 
 from judgetui.i18n import _
-from judgetui.store.atomic import _encode
+from judgetui.store.atomic import _encode, _member_head
 from judgetui.store.errors import EntryNotStorable, _one_line
 
 if TYPE_CHECKING:
@@ -381,7 +381,7 @@ def seal(
                 ).format(path=path, seq=seq, reason=_one_line(exc))
             ) from exc
         clean["hash"] = prev = entry_hash(clean)
-        if before is not None:  # the member as `atomic._members` writes it (or the first)
-            before.update((b',"%d":' if seq > 1 else b'"%d":') % seq + _encode(path, clean))
+        if before is not None:  # its member, as `atomic._members` writes it
+            before.update(_member_head(seq) + _encode(path, clean))
         sealed.append(clean)
     return sealed

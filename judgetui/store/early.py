@@ -27,7 +27,7 @@ from judgetui.store.atomic import (
     _fsync_folder,
     _splice,
     _splice_onto,
-    _temp_prefix,
+    _temp_name,
     _write_all,
 )
 from judgetui.store.chain import VerifyAside, VerifyResult
@@ -61,7 +61,7 @@ class EarlyWrite:
 
     def __init__(self, path: Path, body: tuple[Buffer, ...], like: os.stat_result) -> None:
         self._path, self.body, self._like = path, body, like
-        self._temp = path.parent / f"{_temp_prefix(path)}{os.getpid()}-{os.urandom(6).hex()}"
+        self._temp = _temp_name(path)
         self._fd = -1
         self._dropped = False
         self._state = threading.Lock()

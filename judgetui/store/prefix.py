@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from judgetui.store.atomic import Buffer, _views
+from judgetui.store.atomic import Buffer, _member_head, _views
 from judgetui.store.chain import BEFORE_DIGITS, GENESIS_HASH, entry_hash
 from judgetui.store.reading import declared_data
 
@@ -45,8 +45,7 @@ BEFORE = "before"
 def member(entry: Mapping[str, Any]) -> bytes:
     """The entry's log member as the store writes it: ``,"<seq>":<entry>`` (the first
     without the comma)."""
-    seq: int = entry["seq"]
-    return (b',"%d":' if seq > 1 else b'"%d":') % seq + orjson.dumps(entry)
+    return _member_head(entry["seq"]) + orjson.dumps(entry)
 
 
 def log_start(first: Buffer, meta: Mapping[str, Any]) -> int | None:

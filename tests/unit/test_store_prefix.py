@@ -28,12 +28,13 @@ from judgetui.models import Player
 from judgetui.rules import load_rules
 from judgetui.service import RecordRequest, Station
 from judgetui.state import focus
-from judgetui.store import EventFile, EventFileError, entry_hash
+from judgetui.store import EventFile, EventFileError
 from judgetui.store import early as store_early
 from judgetui.store import listeners as store_listeners
 from judgetui.store import prefix as store_prefix
 from judgetui.store.follow import LogReader
 from tests.helpers.event import FLOOR, HEAD, record, writer_on
+from tests.unit.test_trust_verify import rechain
 
 pytestmark = pytest.mark.unit
 
@@ -136,10 +137,7 @@ def test_an_edited_entry_is_checked_and_refused_again(
     doc = json.loads(db_path.read_bytes())
     log = doc["log"]
     log["3"]["data"]["records"][0]["points"] = "two"
-    for seq in range(3, len(log) + 1):
-        entry = log[str(seq)]
-        entry["prev"] = log[str(seq - 1)]["hash"]
-        entry["hash"] = entry_hash(entry)
+    rechain(log, 3)
     db_path.write_bytes(orjson.dumps(doc))  # the store's own layout: only the bytes differ
     before = db_path.read_bytes()
     code, _out, err = cli(capsys, db_path, *RECORD, "P3")
@@ -327,10 +325,8 @@ def test_a_write_that_reads_nothing_seals_no_digest_onto_a_malformed_entry(
     log = doc["log"]
     log["3"]["data"]["records"][0]["points"] = "two"
     for seq in range(3, len(log) + 1):
-        entry = log[str(seq)]
-        entry.pop("before", None)  # an old file's entries: the write checks it all
-        entry["prev"] = log[str(seq - 1)]["hash"]
-        entry["hash"] = entry_hash(entry)
+        log[str(seq)].pop("before", None)  # an old file's entries: the write checks it all
+    rechain(log, 3)
     db_path.write_bytes(orjson.dumps(doc))
     well_formed = {"kind": "round_set", "at": "2026-12-02T00:00:00Z", "data": {"round": 2}}
     EventFile(db_path).append(lambda _snapshot: [well_formed])
