@@ -40,7 +40,7 @@ from msgspec import Struct
 
 from judgetui.store.atomic import (
     Buffer,
-    _fsync_folder,
+    _named_durably,
     _temp_name,
     _views,
     _write_all,
@@ -394,12 +394,7 @@ class WriteAhead:
             if isinstance(exc, OSError):
                 return None
             raise
-        try:
-            written = os.fstat(fd)  # as the path shows it now (see `_write_atomically`)
-            _fsync_folder(path)
-        finally:
-            os.close(fd)
-        return written
+        return _named_durably(fd, path)
 
 
 def let_go(fd: int) -> None:

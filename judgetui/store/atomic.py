@@ -184,6 +184,17 @@ def _fsync_folder(path: Path) -> None:
         os.close(dir_fd)
 
 
+def _named_durably(fd: int, path: Path) -> os.stat_result:
+    """After a temp file open on ``fd`` was renamed to ``path``: its stat as the path shows
+    it now (a rename changes the inode's ctime), the folder synced, ``fd`` closed."""
+    try:
+        written = os.fstat(fd)
+        _fsync_folder(path)
+    finally:
+        os.close(fd)
+    return written
+
+
 def _publish_new(temp: Path, path: Path) -> None:
     """Give the finished temp file the event's name only if nothing has that name yet.
 

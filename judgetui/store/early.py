@@ -24,7 +24,7 @@ from msgspec.structs import replace
 from judgetui.store.ahead import _WAIT_FOR_AHEAD, _room_for
 from judgetui.store.atomic import (
     Buffer,
-    _fsync_folder,
+    _named_durably,
     _splice,
     _splice_onto,
     _temp_name,
@@ -120,12 +120,7 @@ class EarlyWrite:
         except OSError:
             self._remove(fd)
             return None
-        try:
-            written = os.fstat(fd)  # as the path shows it now (see `_write_atomically`)
-            _fsync_folder(self._path)
-        finally:
-            os.close(fd)
-        return written
+        return _named_durably(fd, self._path)
 
     def drop(self) -> None:
         """Remove the early file (the write was refused, or went another way), once its
