@@ -176,9 +176,13 @@ class Station:
         return held if held is not None else self.fold(snapshot, focus)
 
     def _write(
-        self, plan: Callable[[EventState], list[Entry]], focus: Focus | None = None
+        self,
+        plan: Callable[[EventState], list[Entry]],
+        focus: Focus | None = None,
+        sealed: Callable[[], None] | None = None,
     ) -> list[Entry]:
-        """Plan and append; ``focus``: the plan reads only those players (see `fold`)."""
+        """Plan and append; ``focus``: the plan reads only those players (see `fold`);
+        ``sealed``: called once the last plan is sealed, before it is on disk."""
 
         def build(snapshot: Snapshot) -> list[Entry]:
             try:
@@ -189,7 +193,8 @@ class Station:
         with self._writes_done:
             self._writes += 1
         try:
-            return self.file.append(build, holder=self.holder)
+            on_sealed = None if sealed is None else (lambda _entries: sealed())
+            return self.file.append(build, holder=self.holder, on_sealed=on_sealed)
         finally:
             with self._writes_done:
                 self._writes -= 1
@@ -256,7 +261,14 @@ class Station:
         snapshot = self.file.create(self.planner.event_entries(created, self.creation_rules))
         return self.fold(snapshot)
 
-    def record(self, judge: str | None, request: RecordRequest) -> RecordResult:
+    def record(
+        self,
+        judge: str | None,
+        request: RecordRequest,
+        planned: Callable[[RecordResult], None] | None = None,
+    ) -> RecordResult:
+        """Record an incident; ``planned`` is told its result once it is sealed, before it
+        is on disk (a station draws it meanwhile: `judgetui.station.frames.FrameHold`)."""
         result: list[RecordResult] = []
 
         def plan(state: EventState) -> list[Entry]:
@@ -267,7 +279,9 @@ class Station:
         # A witness note looks records up by id prefix, and a duplicate's id may be any
         # record's: those read the whole state. Any other record reads only its players.
         plain = request.same_as is None and request.duplicate_of is None
-        self._write(plan, focus=(lambda _entries: request.players) if plain else None)
+        focus = (lambda _entries: request.players) if plain else None
+        sealed = None if planned is None else (lambda: planned(result[-1]))
+        self._write(plan, focus=focus, sealed=sealed)
         return result[-1]
 
     def review(

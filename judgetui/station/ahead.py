@@ -112,6 +112,7 @@ class WritesAhead(MadeAhead):
         done: str | None = None,
         on_done: Callable[[bool], None] | None = None,
         on_result: Callable[[T], None] | None = None,
+        on_early: Callable[[T], None] | None = None,
     ) -> Worker[None]:
         """`StationScreen.run_service`, the cyclic collector paused from the key until the
         frame after the outcome is shown and written to the terminal
@@ -148,13 +149,26 @@ class WritesAhead(MadeAhead):
             finally:
                 release()
 
+        def early(value: T) -> None:
+            try:
+                if on_early is not None:
+                    on_early(value)  # in the frames held till the write returns
+            finally:
+                release()
+
         def ended(ok: bool) -> None:
             release()
             if on_done is not None:
                 on_done(ok)
             self.call_after_refresh(after_output, self.app, shown)
 
-        worker = super().run_service(call, done=done, on_done=ended, on_result=result)
+        worker = super().run_service(
+            call,
+            done=done,
+            on_done=ended,
+            on_result=result,
+            on_early=None if on_early is None else early,
+        )
 
         def grey() -> None:
             release()

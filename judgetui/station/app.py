@@ -16,7 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.drivers.linux_driver import LinuxDriver
 from textual.filter import LineFilter
 
-from judgetui import diagnostics, errors, i18n
+from judgetui import i18n
 from judgetui.i18n import N_
 from judgetui.perf import long_lived, restore_collector, settle_interface
 from judgetui.rules import load_rules
@@ -32,11 +32,8 @@ from judgetui.station.language import (
     switch_binding,
     switch_language,
 )
-from judgetui.station.messages import (
-    ServiceDone,
-    ServiceFailed,
-)
 from judgetui.station.navigation import Navigator
+from judgetui.station.outcomes import ServiceOutcomes
 from judgetui.station.routes import Routes
 from judgetui.station.session import (
     Session,
@@ -51,9 +48,10 @@ Clock = Callable[[], datetime]
 _CONTROL_FILTER = ControlCharacterFilter()
 
 
-class JudgeStation(PaletteHooks, FollowerHooks, startup.FirstFrame):
+class JudgeStation(PaletteHooks, FollowerHooks, ServiceOutcomes, startup.FirstFrame):
     """The station: first screen, theme, messages (palette: `PaletteHooks`; following the
-    file: `FollowerHooks`; opening screens: `Routes`)."""
+    file: `FollowerHooks`; service calls' outcomes: `ServiceOutcomes`; opening screens:
+    `Routes`)."""
 
     CSS_PATH = "station.tcss"
     TITLE = "judgetui"
@@ -149,13 +147,6 @@ class JudgeStation(PaletteHooks, FollowerHooks, startup.FirstFrame):
 
     def watch_theme(self, theme: str) -> None:
         themes.apply_ansi_palette(self, theme)
-
-    def on_service_done(self, message: ServiceDone) -> None:
-        message.deliver(self)
-
-    def on_service_failed(self, message: ServiceFailed) -> None:
-        diagnostics.warning("station refused: %s", errors.describe(message.error))
-        message.deliver(self)
 
     def action_help(self) -> None:
         self.navigator.open_help()

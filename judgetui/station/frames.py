@@ -145,3 +145,55 @@ def _busy(loop: asyncio.AbstractEventLoop) -> bool:
     if not ready:
         return False
     return any(handle not in _waiting for handle in ready)
+
+
+class FrameHold:
+    """Frames drawn while a write is on its way to the disk, written out once it is there
+    (the App's side: `judgetui.station.outcomes.ServiceOutcomes`).
+
+    A record's outcome is known once its entries are sealed, under the lock (`Station.
+    record`'s ``planned``); the disk's part (the new bytes synced, the rename, the
+    folder synced) then took 2-30 ms at 50,000 records, and the frame of the outcome
+    8-15 ms more after it (issue 14). Drawn meanwhile, the frame is held here and written
+    the moment the write returns, never before: the judge never sees "recorded" for an
+    entry that is not on disk. If the write fails, the frames held are dropped and the
+    screen is drawn again whole from what it then shows.
+
+    Each hold belongs to one service call (its ``owner``): only that call's outcome lets
+    it go, so a faster call of another screen cannot show it early.
+    """
+
+    def __init__(self) -> None:
+        self._owner: object | None = None
+        self._frames: list[tuple[Screen[Any], Any]] = []
+
+    @property
+    def holding(self) -> bool:
+        return self._owner is not None
+
+    def hold(self, owner: object) -> None:
+        """Hold the frames from now until ``owner``'s `release` or `drop`."""
+        if self._owner is None:
+            self._owner = owner
+
+    def keep(self, screen: Screen[Any], update: Any) -> bool:
+        """Keep ``screen``'s frame ``update`` if a hold is on; False: write it now."""
+        if self._owner is None:
+            return False
+        self._frames.append((screen, update))
+        return True
+
+    def release(self, owner: object) -> list[tuple[Screen[Any], Any]]:
+        """The frames held for ``owner``, in order, to be written now (none if another
+        call holds them)."""
+        if self._owner is not owner:
+            return []
+        frames, self._frames, self._owner = self._frames, [], None
+        return frames
+
+    def drop(self, owner: object) -> bool:
+        """Forget ``owner``'s frames unwritten; True if any hold was ``owner``'s."""
+        if self._owner is not owner:
+            return False
+        self._frames, self._owner = [], None
+        return True

@@ -78,6 +78,18 @@ class ServiceCall:
     done: str | None = None
     on_done: Callable[[bool], None] | None = None
     on_result: Callable[[Any], None] | None = None
+    on_early: Callable[[Any], None] | None = None
+    """Shows the outcome before the call returns (`ServiceEarly`), drawn but not written out."""
+
+
+class ServiceEarly(Message):
+    """A service call's outcome, sure but not on disk yet: drawn now, its frames held
+    until the call returns (`judgetui.station.frames.FrameHold`)."""
+
+    def __init__(self, call: ServiceCall, result: object) -> None:
+        super().__init__()
+        self.call = call
+        self.result = result
 
 
 class ServiceDone(Message):

@@ -294,8 +294,10 @@ class Session:
     def possible_duplicate(self, request: RecordRequest) -> RecordState | None:
         return self.station.possible_duplicate(self.judge.name, request)
 
-    def record(self, request: RecordRequest) -> RecordResult:
-        return self.station.record(self.judge.name, request)
+    def record(
+        self, request: RecordRequest, planned: Callable[[RecordResult], None] | None = None
+    ) -> RecordResult:
+        return self.station.record(self.judge.name, request, planned)
 
     def review(
         self,

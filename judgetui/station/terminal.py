@@ -185,6 +185,9 @@ class StationDriver(LinuxDriver):
             return False
         if getattr(clock, "pending", False):
             return False
+        hold = getattr(app, "frame_hold", None)
+        if hold is not None and hold.holding:
+            return False  # a frame is still to be written, once its write is on disk
         writer = self._writer_thread
         return not (self._output.writing or (writer is not None and writer._queue.qsize()))
 

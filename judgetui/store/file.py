@@ -51,7 +51,6 @@ from judgetui.store.atomic import (
 )
 from judgetui.store.chain import (
     GENESIS_HASH,
-    VerifyAside,
     VerifyResult,
     read_log,
     seal,
@@ -66,7 +65,7 @@ from judgetui.store.errors import (
     _kind_of,
     _one_line,
 )
-from judgetui.store.listeners import someone_listens, warn
+from judgetui.store.listeners import chain_check, warn_if_broken
 from judgetui.store.lock import DEFAULT_LOCK_TIMEOUT, _flock_until, _InterProcessLock, _same_inode
 
 if TYPE_CHECKING:
@@ -428,6 +427,7 @@ class EventFile:
         build: Callable[[Snapshot], Sequence[Mapping[str, Any]]],
         *,
         holder: Holder | None = None,
+        on_sealed: Callable[[list[dict[str, Any]]], None] | None = None,
     ) -> list[dict[str, Any]]:
         """Append the entries ``build`` returns for the CURRENT file; return them sealed.
 
@@ -451,6 +451,10 @@ class EventFile:
         happens (the head judge must be able to go on working) and `store.listeners` get
         a warning naming the first bad entry (a ``LOGGER`` handler the whole `VerifyResult`),
         checked only while someone listens.
+
+        ``on_sealed`` is given the sealed entries, still under the lock, once only the disk
+        stands between them and the file: a station draws the outcome meanwhile, and
+        shows it when this returns (`judgetui.station.frames.FrameHold`).
         """
         with self._lock.hold():
             fd, st = self._hold_current()
@@ -510,7 +514,9 @@ class EventFile:
                         log[str(entry["seq"])] = entry
                     pieces = (_encode(self.path, document),)
                 ahead = self.ahead.take(held if way == "held" else None)
-                check = verdict or _chain_check(snapshot.entries)
+                check = verdict or chain_check(snapshot.entries)
+                if on_sealed is not None:
+                    on_sealed(sealed)
                 written = read.publish(pieces) or self.ahead.publish(pieces, st, ahead)
                 self.last_write, replaced = way, True
             finally:
@@ -521,7 +527,7 @@ class EventFile:
         if holder is not None:
             holder.wrote(pieces, FileStamp.from_stat(written))
         if check is not None:
-            _warn_if_broken(self.path, check())
+            warn_if_broken(self.path, check())
         return sealed
 
     def verify(self, head: str | None = None) -> VerifyResult:
@@ -540,17 +546,3 @@ class EventFile:
             raise self._missing()
         _meta, log = _check_header(self.path, _parse(self.path, found[0]))
         return verify_log(log, head)
-
-
-def _chain_check(entries: Sequence[Mapping[str, Any]]) -> Callable[[], VerifyResult] | None:
-    """The check that warns of a write onto a broken chain (`store.listeners`), begun in a
-    thread just before the write; only while someone listens (a station has its banner)."""
-    return VerifyAside(entries).result if entries and someone_listens() else None
-
-
-def _warn_if_broken(path: Path, result: VerifyResult) -> None:
-    if not result.ok:
-        line = _(
-            "{path}: the penalty log's chain is broken at entry {seq}; run `judgetui verify`"
-        ).format(seq=result.first_bad_seq, path=path)
-        warn(line, result)

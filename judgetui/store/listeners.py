@@ -14,7 +14,12 @@ listening, and once it is, the logger is looked up by name.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from judgetui.i18n import _
+from judgetui.store.chain import VerifyAside, VerifyResult
 
 WARNING_LISTENERS: list[Callable[[str], None]] = []
 LOGGER = "judgetui.store"
@@ -41,3 +46,17 @@ def warn(line: str, verify: object) -> None:
         if not logger.handlers:  # no "last resort" line on stderr when none listens
             logger.addHandler(logging.NullHandler())
         logger.warning(line, extra={"verify": verify})
+
+
+def chain_check(entries: Sequence[Mapping[str, Any]]) -> Callable[[], VerifyResult] | None:
+    """The check that warns of a write onto a broken chain (`EventFile.append`), begun in
+    a thread just before the write; only while someone listens (a station has its banner)."""
+    return VerifyAside(entries).result if entries and someone_listens() else None
+
+
+def warn_if_broken(path: Path, result: VerifyResult) -> None:
+    if not result.ok:
+        line = _(
+            "{path}: the penalty log's chain is broken at entry {seq}; run `judgetui verify`"
+        ).format(seq=result.first_bad_seq, path=path)
+        warn(line, result)

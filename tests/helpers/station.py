@@ -267,8 +267,8 @@ def hold_saves(session: Session, release: threading.Event) -> None:
     way, for as long as a test needs one."""
     write = session.record
 
-    def held(request: RecordRequest) -> RecordResult:
+    def held(request: RecordRequest, planned: Any = None) -> RecordResult:
         release.wait()
-        return write(request)
+        return write(request, planned)
 
     session.record = held  # type: ignore[method-assign]

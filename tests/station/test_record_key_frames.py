@@ -5,6 +5,7 @@ below is brought up to date, so the `enter` back to it draws it once."""
 from __future__ import annotations
 
 import asyncio
+import errno
 import threading
 from collections.abc import Callable
 from typing import Any
@@ -111,3 +112,88 @@ async def test_the_dashboard_below_is_brought_up_to_date_once_the_record_is_show
         await pilot.press("enter")
         await settle(pilot, lambda: app.screen is dashboard)
         assert dashboard._drawn == session.mark()
+
+
+def _hold_the_disk(station: Station, release: threading.Event, fail: bool = False) -> None:
+    """The records sealed, under the lock, the write waits for ``release`` before the
+    disk's part (and then fails, with ``fail``: the disk is full)."""
+    append = station.file.append
+
+    def held(build: Any, *, holder: Any = None, on_sealed: Any = None) -> Any:
+        def sealed(entries: list[dict[str, Any]]) -> None:
+            if on_sealed is not None:
+                on_sealed(entries)
+            release.wait()
+            if fail:
+                raise OSError(errno.ENOSPC, "No space left on device")
+
+        return append(build, holder=holder, on_sealed=sealed)
+
+    station.file.append = held  # type: ignore[method-assign]
+
+
+def _recorded_toasts(app: Any) -> list[str]:
+    return [str(n.message) for n in app._notifications if "recorded" in str(n.message)]
+
+
+@pilot_test
+async def test_the_outcome_is_drawn_beside_the_disk_write_and_shown_only_once_on_disk(
+    station: Station,
+) -> None:
+    """The records are sealed: the done step is drawn while the disk writes them, and
+    its frames reach the terminal only when the write has returned (`FrameHold`)."""
+    app = make_app(station)
+    release = threading.Event()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = await walk_to_result(pilot, "P3", "slow", "n", "y")
+        await settle(pilot)
+        before = station.file.path.read_bytes()
+        _hold_the_disk(station, release)
+        try:
+            await pilot.press("enter")
+            await _until(pilot, lambda: screen.step == "done")
+            await pilot.pause()
+            assert app.frame_hold.holding, "drawn, not written out"
+            assert app.frame_hold._frames, "the done step's frame is drawn already"
+            assert station.file.path.read_bytes() == before, "nothing on disk yet"
+            assert _recorded_toasts(app) == [], "no toast before the write returns"
+        finally:
+            release.set()
+        await settle(pilot, lambda: not app.frame_hold.holding)
+        assert screen.step == "done"
+        assert "山田 花子: Notice recorded" in shown(screen, "#done-text")
+        assert len(_recorded_toasts(app)) == 1
+        assert [r.player for r in session_of(app).state.records.values()] == ["P3"]
+
+
+@pilot_test
+async def test_a_write_that_fails_after_the_outcome_was_drawn_shows_it_never(
+    station: Station,
+) -> None:
+    """The disk refuses the write after the done step was drawn: its frames are dropped
+    unwritten, the screen is back on the result with the error, the file is as it was,
+    and the same Enter records once the disk takes it."""
+    app = make_app(station)
+    release = threading.Event()
+    append = station.file.append
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = await walk_to_result(pilot, "P3", "slow", "n", "y")
+        await settle(pilot)
+        before = station.file.path.read_bytes()
+        _hold_the_disk(station, release, fail=True)
+        await pilot.press("enter")
+        await _until(pilot, lambda: screen.step == "done")
+        release.set()
+        await settle(pilot, lambda: screen.step == "result")
+        assert not app.frame_hold.holding and not app.frame_hold._frames
+        assert screen.result is None and not screen.recording
+        assert station.file.path.read_bytes() == before
+        assert _recorded_toasts(app) == []
+        [error] = [n for n in app._notifications if n.severity == "error"]
+        assert "space" in str(error.message).lower()
+        station.file.append = append  # type: ignore[method-assign]
+        await pilot.press("enter")
+        await settle(pilot, lambda: screen.step == "done")
+        assert [r.player for r in session_of(app).state.records.values()] == ["P3"]

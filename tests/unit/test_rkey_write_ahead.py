@@ -205,9 +205,9 @@ def test_nothing_is_written_ahead_while_a_write_is_under_way(
     answers: list[bool] = []
     real_append = station.file.append
 
-    def append(build, holder=None):  # type: ignore[no-untyped-def]
+    def append(build, holder=None, on_sealed=None):  # type: ignore[no-untyped-def]
         answers.append(station.prepare_write())
-        return real_append(build, holder=holder)
+        return real_append(build, holder=holder, on_sealed=on_sealed)
 
     station.file.append = append  # type: ignore[method-assign]
     record(station)

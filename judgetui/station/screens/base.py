@@ -10,10 +10,12 @@ stack catches up when it is shown again.
 from __future__ import annotations
 
 import dataclasses
+import threading
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from textual import events, on
+from textual.app import App
 from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.reactive import Reactive
@@ -24,7 +26,13 @@ from textual.worker import Worker
 
 from judgetui.i18n import _
 from judgetui.station.frames import FrameClock
-from judgetui.station.messages import ServiceCall, ServiceDone, ServiceFailed, error_text
+from judgetui.station.messages import (
+    ServiceCall,
+    ServiceDone,
+    ServiceEarly,
+    ServiceFailed,
+    error_text,
+)
 from judgetui.station.session import Session
 
 T = TypeVar("T")
@@ -193,15 +201,18 @@ class StationScreen(Screen[None]):
         done: str | None = None,
         on_done: Callable[[bool], None] | None = None,
         on_result: Callable[[T], None] | None = None,
+        on_early: Callable[[T], None] | None = None,
     ) -> Worker[None]:
         """Run ``call`` (a `Station` method) in a thread worker.
 
         On success: notify ``done`` (when given), then ``on_result(result)`` and
         ``on_done(True)``. On failure: an error notification and ``on_done(False)``.
         Callbacks run on the App's thread and only while this screen is still shown or
-        stacked.
+        stacked. ``on_early``: see `show_early`.
         """
-        return run_service(self, call, done=done, on_done=on_done, on_result=on_result)
+        return run_service(
+            self, call, done=done, on_done=on_done, on_result=on_result, on_early=on_early
+        )
 
 
 def run_service(
@@ -211,20 +222,39 @@ def run_service(
     done: str | None = None,
     on_done: Callable[[bool], None] | None = None,
     on_result: Callable[[T], None] | None = None,
+    on_early: Callable[[T], None] | None = None,
 ) -> Worker[None]:
     """`StationScreen.run_service` for any screen, modal ones included."""
     app = screen.app
-    request = ServiceCall(screen, done, on_done, on_result)
+    request = ServiceCall(screen, done, on_done, on_result, on_early)
 
     def work() -> None:
+        _calls.under_way = (app, request)
         try:
             result = call()
         except Exception as error:
             app.post_message(ServiceFailed(request, error))
             return
+        finally:
+            _calls.under_way = None
         catch_up = getattr(app, "catch_up", None)
         if callable(catch_up):
             catch_up()
         app.post_message(ServiceDone(request, result))
 
     return app.run_worker(work, thread=True, group="service", exit_on_error=False)
+
+
+_calls = threading.local()
+"""The service call a worker's thread is running: (App, `ServiceCall`), or None."""
+
+
+def show_early(result: object) -> None:
+    """From a service call's worker: ``result`` is its outcome, sure (sealed, under the
+    lock) but not on disk yet. The screen shows it at once by its ``on_early``, and the
+    frames it draws reach the terminal when the call returns (dropped if it fails:
+    `judgetui.station.frames.FrameHold`). Nothing without an ``on_early``."""
+    under_way: tuple[App[Any], ServiceCall] | None = getattr(_calls, "under_way", None)
+    if under_way is not None and under_way[1].on_early is not None:
+        app, request = under_way
+        app.post_message(ServiceEarly(request, result))

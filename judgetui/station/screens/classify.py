@@ -32,13 +32,14 @@ from judgetui.state import RecordState
 from judgetui.station.ahead import WritesAhead
 from judgetui.station.dialogs.duplicate import DuplicateAnswer
 from judgetui.station.previews import PreviewCache
+from judgetui.station.screens.base import show_early
 from judgetui.station.widgets.context_fields import CONTEXT_FIELDS, ContextFields
 from judgetui.station.widgets.footer import StationFooter
 from judgetui.station.widgets.header import StationHeader
 from judgetui.station.widgets.infraction_picker import InfractionPicker
 from judgetui.station.widgets.player_search import PlayerSearch
-from judgetui.station.widgets.questions import questions_text
-from judgetui.station.widgets.result import ResultPane, done_lines
+from judgetui.station.widgets.questions import answer_hint, questions_text
+from judgetui.station.widgets.result import ResultPane, done_lines, done_text
 from judgetui.station.widgets.steps import StepIndicator
 
 STEPS: tuple[tuple[str, str], ...] = (
@@ -439,26 +440,9 @@ class ClassifyScreen(WritesAhead):
     # -- steps 3 and 4: intentional? disruptive? ----------------------------------------
 
     def _show_hint(self, which: str) -> None:
-        rules = self.session.rules
         assert self.infraction is not None
-        usual = questions.usual_answer(rules, self.infraction, which)
-        hint = Text()
-        if usual is not None:
-            hint.append(
-                _("Usually {answer} for {infraction} (the catalogue's default).").format(
-                    answer=_("yes") if usual else _("no"),
-                    infraction=text.infraction_name(rules, self.infraction),
-                )
-            )
-        else:
-            hint.append(_("Any answer fits this infraction: judge the case."))
         given = self.intentional if which == "intentional" else self.disruptive
-        if given is not None:
-            hint.append("\n")
-            hint.append(
-                _("Your answer: {answer}").format(answer=_("yes") if given else _("no")),
-                style="bold",
-            )
+        hint = answer_hint(self.session.rules, self.infraction, which, given)
         self.query_one(f"#{which}-hint", Static).update(hint)
 
     async def action_answer(self, yes: bool) -> None:
@@ -646,6 +630,9 @@ class ClassifyScreen(WritesAhead):
             if incident != self.incident:
                 return  # a later incident is on this screen now
             self.recording = False
+            if not ok and self.step == "done":  # shown early, never written out: undone
+                self.step, self.result = "result", None
+                self._show_step()
             self.refresh_bindings()
 
         def record() -> RecordResult | RecordState:
@@ -655,17 +642,23 @@ class ClassifyScreen(WritesAhead):
                 found = session.possible_duplicate(request)
                 if found is not None:
                     return found
-            return session.record(request)
+            return session.record(request, show_early)
+
+        def early(result: RecordResult | RecordState) -> None:
+            if incident == self.incident and isinstance(result, RecordResult):
+                self._recorded(result)
 
         def done(result: RecordResult | RecordState) -> None:
             if incident != self.incident:
                 return
             if isinstance(result, RecordState):
                 self._ask_duplicate(result, as_request=as_request)
-            else:
+                return
+            if result is not self.result:
                 self._recorded(result)
+            self._confirmed(result)
 
-        self.run_service(record, on_result=done, on_done=finished)
+        self.run_service(record, on_result=done, on_done=finished, on_early=early)
 
     def _ask_duplicate(self, earlier: RecordState, *, as_request: bool) -> None:
         from judgetui.station.dialogs.duplicate import DuplicateScreen
@@ -702,21 +695,20 @@ class ClassifyScreen(WritesAhead):
         return True
 
     def _recorded(self, result: RecordResult) -> None:
+        """The done step, drawn once the records are sealed (`show_early`)."""
         self.result = result
+        session = self.session
+        self._done_text = done_text(session.state, result, is_head=session.is_head)
+        self.step = "done"  # mounted with the result step
+        self._show_step()
+
+    def _confirmed(self, result: RecordResult) -> None:
+        """The records are on disk: the table kept for the next incident, the toast."""
         session = self.session
         table = self.query_one(ContextFields).number("table")
         if table is not None and table > 0:
             session.tables[(session.judge.name, session.state.round)] = table
         lines = done_lines(session.state, result, is_head=session.is_head)
-        out = Text()
-        for line in lines:
-            out.append_text(line)
-            out.append("\n")
-        out.append("\n")
-        out.append(_("enter: back to the dashboard    n: another incident"), style="dim")
-        self._done_text = out
-        self.step = "done"  # mounted with the result step
-        self._show_step()
         self.call_after_refresh(self.notify, Text("\n").join(lines).plain, title=_("Recorded"))
 
     async def action_finish(self) -> None:

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from rich.text import Text
 
 from judgetui import text
-from judgetui.engine import Classification
+from judgetui.engine import Classification, questions
 from judgetui.engine.questions import MINUTES
 from judgetui.i18n import _
 from judgetui.rules import Rules
@@ -51,3 +51,26 @@ def questions_text(
     line.append_text(outcome_text(rules, so_far.recommended))
     out.append_text(line)
     return out
+
+
+def answer_hint(rules: Rules, infraction: str, which: str, given: bool | None) -> Text:
+    """Under the intentional / disruptive question: the catalogue's usual answer for the
+    infraction, and the judge's answer when given."""
+    usual = questions.usual_answer(rules, infraction, which)
+    hint = Text()
+    if usual is not None:
+        hint.append(
+            _("Usually {answer} for {infraction} (the catalogue's default).").format(
+                answer=_("yes") if usual else _("no"),
+                infraction=text.infraction_name(rules, infraction),
+            )
+        )
+    else:
+        hint.append(_("Any answer fits this infraction: judge the case."))
+    if given is not None:
+        hint.append("\n")
+        hint.append(
+            _("Your answer: {answer}").format(answer=_("yes") if given else _("no")),
+            style="bold",
+        )
+    return hint

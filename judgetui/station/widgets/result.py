@@ -281,6 +281,17 @@ def done_lines(state: EventState, result: RecordResult, *, is_head: bool) -> lis
     return [done_line(state, r, is_head=is_head) for r in result.records]
 
 
+def done_text(state: EventState, result: RecordResult, *, is_head: bool) -> Text:
+    """The done step's text: `done_lines`, then the keys that lead on."""
+    out = Text()
+    for line in done_lines(state, result, is_head=is_head):
+        out.append_text(line)
+        out.append("\n")
+    out.append("\n")
+    out.append(_("enter: back to the dashboard    n: another incident"), style="dim")
+    return out
+
+
 def done_line(state: EventState, record: RecordedPenalty, *, is_head: bool) -> Text:
     rules = state.rules
     if record.player is None:
