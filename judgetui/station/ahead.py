@@ -112,7 +112,7 @@ class WritesAhead(MadeAhead):
         done: str | None = None,
         on_done: Callable[[bool], None] | None = None,
         on_result: Callable[[T], None] | None = None,
-        on_early: Callable[[T], None] | None = None,
+        on_early: Callable[[T], Callable[[], None]] | None = None,
     ) -> Worker[None]:
         """`StationScreen.run_service`, the cyclic collector paused from the key until the
         frame after the outcome is shown and written to the terminal
@@ -149,10 +149,10 @@ class WritesAhead(MadeAhead):
             finally:
                 release()
 
-        def early(value: T) -> None:
+        def early(value: T) -> Callable[[], None]:
             try:
-                if on_early is not None:
-                    on_early(value)  # in the frames held till the write returns
+                assert on_early is not None
+                return on_early(value)  # in the frames held till the write returns
             finally:
                 release()
 

@@ -147,6 +147,12 @@ def _busy(loop: asyncio.AbstractEventLoop) -> bool:
     return any(handle not in _waiting for handle in ready)
 
 
+HOLD_AT_MOST = 0.2
+"""Seconds frames are held at most: a slower disk has the early outcome taken back (the
+screen as the terminal still shows it, its keys then greyed as for any slow save) and
+shown again once the write returns."""
+
+
 class FrameHold:
     """Frames drawn while a write is on its way to the disk, written out once it is there
     (the App's side: `judgetui.station.outcomes.ServiceOutcomes`).
@@ -156,25 +162,32 @@ class FrameHold:
     folder synced) then took 2-30 ms at 50,000 records, and the frame of the outcome
     8-15 ms more after it (issue 14). Drawn meanwhile, the frame is held here and written
     the moment the write returns, never before: the judge never sees "recorded" for an
-    entry that is not on disk. If the write fails, the frames held are dropped and the
-    screen is drawn again whole from what it then shows.
+    entry that is not on disk. If the write fails, or takes longer than `HOLD_AT_MOST`,
+    the frames held are dropped, the outcome is taken back (``undo``) and the screen is
+    drawn again whole from what it then shows.
 
     Each hold belongs to one service call (its ``owner``): only that call's outcome lets
-    it go, so a faster call of another screen cannot show it early.
+    it go, so a faster call of another screen cannot show it early; and there is one
+    hold at a time (a second call's outcome waits for its own return).
     """
 
     def __init__(self) -> None:
         self._owner: object | None = None
         self._frames: list[tuple[Screen[Any], Any]] = []
+        self.undo: Callable[[], None] | None = None
+        """What takes the early outcome back off the screen (given by its call)."""
 
     @property
     def holding(self) -> bool:
         return self._owner is not None
 
-    def hold(self, owner: object) -> None:
-        """Hold the frames from now until ``owner``'s `release` or `drop`."""
-        if self._owner is None:
-            self._owner = owner
+    def hold(self, owner: object) -> bool:
+        """Hold the frames from now until ``owner``'s `release` or `drop`; False (nothing
+        held for it) while another call's hold is on."""
+        if self._owner is not None:
+            return False
+        self._owner = owner
+        return True
 
     def keep(self, screen: Screen[Any], update: Any) -> bool:
         """Keep ``screen``'s frame ``update`` if a hold is on; False: write it now."""
@@ -188,12 +201,14 @@ class FrameHold:
         call holds them)."""
         if self._owner is not owner:
             return []
-        frames, self._frames, self._owner = self._frames, [], None
+        frames, self._frames, self._owner, self.undo = self._frames, [], None, None
         return frames
 
-    def drop(self, owner: object) -> bool:
-        """Forget ``owner``'s frames unwritten; True if any hold was ``owner``'s."""
+    def drop(self, owner: object) -> Callable[[], None] | None:
+        """Forget ``owner``'s frames unwritten; what takes its outcome back, or None if
+        the hold was not ``owner``'s."""
         if self._owner is not owner:
-            return False
-        self._frames, self._owner = [], None
-        return True
+            return None
+        undo = self.undo or (lambda: None)
+        self._frames, self._owner, self.undo = [], None, None
+        return undo

@@ -78,8 +78,9 @@ class ServiceCall:
     done: str | None = None
     on_done: Callable[[bool], None] | None = None
     on_result: Callable[[Any], None] | None = None
-    on_early: Callable[[Any], None] | None = None
-    """Shows the outcome before the call returns (`ServiceEarly`), drawn but not written out."""
+    on_early: Callable[[Any], Callable[[], None]] | None = None
+    """Shows the outcome before the call returns (`ServiceEarly`), drawn but not written
+    out; returns what takes it back off the screen."""
 
 
 class ServiceEarly(Message):

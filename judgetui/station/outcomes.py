@@ -10,14 +10,15 @@ from textual.app import App
 from textual.screen import Screen
 
 from judgetui import diagnostics, errors
-from judgetui.station.frames import FrameHold
+from judgetui.station.frames import HOLD_AT_MOST, FrameHold
 from judgetui.station.messages import ServiceCall, ServiceDone, ServiceEarly, ServiceFailed
 
 
 class ServiceOutcomes(App[None]):
     """For `JudgeStation` to inherit. A call's early outcome (`ServiceEarly`) is drawn on
     its screen, when that is the one shown, and the frames wait in the hold until the
-    call's `ServiceDone` writes them out or its `ServiceFailed` drops them."""
+    call's `ServiceDone` writes them out, or its `ServiceFailed` (or `HOLD_AT_MOST`)
+    drops them and takes the outcome back."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -30,9 +31,11 @@ class ServiceOutcomes(App[None]):
 
     def on_service_early(self, message: ServiceEarly) -> None:
         call = message.call
-        if call.on_early is not None and call.screen is self.screen:
-            self.frame_hold.hold(call)
-            call.on_early(message.result)
+        if call.on_early is None or call.screen is not self.screen:
+            return  # drawn by its ServiceDone, as any outcome
+        if self.frame_hold.hold(call):
+            self.frame_hold.undo = call.on_early(message.result)
+            self.set_timer(HOLD_AT_MOST, lambda: self._take_back(call))
 
     def on_service_done(self, message: ServiceDone) -> None:
         self._write_held(message.call)
@@ -40,9 +43,18 @@ class ServiceOutcomes(App[None]):
 
     def on_service_failed(self, message: ServiceFailed) -> None:
         diagnostics.warning("station refused: %s", errors.describe(message.error))
-        if message.call is not None and self.frame_hold.drop(message.call):
-            self.screen.refresh()  # drawn again whole: the terminal shows an older frame
+        if message.call is not None:
+            self._take_back(message.call)
         message.deliver(self)
+
+    def _take_back(self, call: ServiceCall) -> None:
+        """``call`` failed, or its write is slow: its frames are never written, its early
+        outcome is taken back, and the screen is drawn again whole (the terminal shows
+        an older frame than the widgets)."""
+        undo = self.frame_hold.drop(call)
+        if undo is not None:
+            undo()
+            self.screen.refresh()
 
     def _write_held(self, call: ServiceCall) -> None:
         """``call`` returned, its write on disk: the frames held for it are written."""

@@ -15,7 +15,7 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 
 from judgetui.service import Station
-from judgetui.station import ahead
+from judgetui.station import ahead, outcomes
 from judgetui.station.screens.classify import ClassifyScreen
 from judgetui.station.screens.dashboard import DashboardScreen
 from tests.helpers.event import FLOOR, record
@@ -138,10 +138,11 @@ def _recorded_toasts(app: Any) -> list[str]:
 
 @pilot_test
 async def test_the_outcome_is_drawn_beside_the_disk_write_and_shown_only_once_on_disk(
-    station: Station,
+    station: Station, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The records are sealed: the done step is drawn while the disk writes them, and
     its frames reach the terminal only when the write has returned (`FrameHold`)."""
+    monkeypatch.setattr(outcomes, "HOLD_AT_MOST", HANG_GUARD_SECONDS * 10)
     app = make_app(station)
     release = threading.Event()
     async with app.run_test(size=SIZE) as pilot:
@@ -169,11 +170,12 @@ async def test_the_outcome_is_drawn_beside_the_disk_write_and_shown_only_once_on
 
 @pilot_test
 async def test_a_write_that_fails_after_the_outcome_was_drawn_shows_it_never(
-    station: Station,
+    station: Station, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The disk refuses the write after the done step was drawn: its frames are dropped
     unwritten, the screen is back on the result with the error, the file is as it was,
     and the same Enter records once the disk takes it."""
+    monkeypatch.setattr(outcomes, "HOLD_AT_MOST", HANG_GUARD_SECONDS * 10)
     app = make_app(station)
     release = threading.Event()
     append = station.file.append
@@ -196,4 +198,45 @@ async def test_a_write_that_fails_after_the_outcome_was_drawn_shows_it_never(
         station.file.append = append  # type: ignore[method-assign]
         await pilot.press("enter")
         await settle(pilot, lambda: screen.step == "done")
+        assert [r.player for r in session_of(app).state.records.values()] == ["P3"]
+
+
+@pilot_test
+async def test_a_slow_disk_gets_the_result_step_back_then_the_outcome_once_written(
+    station: Station, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A write slower than `HOLD_AT_MOST`: the frames are dropped and the done step
+    taken back (the judge sees the result step, as the terminal still shows it), so the
+    screen never stays frozen on a slow disk; once the write returns, the done step is
+    shown, once, with its toast."""
+    monkeypatch.setattr(outcomes, "HOLD_AT_MOST", 0.05)
+    app = make_app(station)
+    release = threading.Event()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = await walk_to_result(pilot, "P3", "slow", "n", "y")
+        await settle(pilot)
+        before = station.file.path.read_bytes()
+        _hold_the_disk(station, release)
+        held: list[object] = []
+        hold = app.frame_hold.hold
+
+        def spied(owner: object) -> bool:
+            held.append(owner)
+            return hold(owner)
+
+        app.frame_hold.hold = spied  # type: ignore[method-assign]
+        try:
+            await pilot.press("enter")
+            await _until(pilot, lambda: bool(held) and not app.frame_hold.holding)
+            await pilot.pause()
+            assert screen.step == "result" and screen.result is None
+            assert screen.recording, "its keys stay off until the write returns"
+            assert station.file.path.read_bytes() == before
+            assert _recorded_toasts(app) == []
+        finally:
+            release.set()
+        await settle(pilot, lambda: screen.step == "done")
+        assert "山田 花子: Notice recorded" in shown(screen, "#done-text")
+        assert len(_recorded_toasts(app)) == 1
         assert [r.player for r in session_of(app).state.records.values()] == ["P3"]

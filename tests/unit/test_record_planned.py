@@ -58,13 +58,18 @@ def test_a_hold_is_let_go_only_by_the_call_it_belongs_to() -> None:
     hold, mine, other = FrameHold(), object(), object()
     screen: Any = object()
     assert not hold.keep(screen, "before")
-    hold.hold(mine)
-    hold.hold(other)  # a hold under way stays its owner's
+    assert hold.hold(mine)
+    assert not hold.hold(other), "one hold at a time: the other call's outcome waits"
     assert hold.keep(screen, "a") and hold.keep(screen, "b")
-    assert hold.release(other) == [] and not hold.drop(other)
+    assert hold.release(other) == [] and hold.drop(other) is None
     assert hold.holding
     assert hold.release(mine) == [(screen, "a"), (screen, "b")]
     assert not hold.holding and not hold.keep(screen, "after")
-    hold.hold(mine)
+    taken_back: list[bool] = []
+    assert hold.hold(mine)
+    hold.undo = lambda: taken_back.append(True)
     hold.keep(screen, "c")
-    assert hold.drop(mine) and not hold.holding and hold.release(mine) == []
+    undo = hold.drop(mine)
+    assert undo is not None and not hold.holding and hold.release(mine) == []
+    undo()
+    assert taken_back == [True]

@@ -201,7 +201,7 @@ class StationScreen(Screen[None]):
         done: str | None = None,
         on_done: Callable[[bool], None] | None = None,
         on_result: Callable[[T], None] | None = None,
-        on_early: Callable[[T], None] | None = None,
+        on_early: Callable[[T], Callable[[], None]] | None = None,
     ) -> Worker[None]:
         """Run ``call`` (a `Station` method) in a thread worker.
 
@@ -222,7 +222,7 @@ def run_service(
     done: str | None = None,
     on_done: Callable[[bool], None] | None = None,
     on_result: Callable[[T], None] | None = None,
-    on_early: Callable[[T], None] | None = None,
+    on_early: Callable[[T], Callable[[], None]] | None = None,
 ) -> Worker[None]:
     """`StationScreen.run_service` for any screen, modal ones included."""
     app = screen.app

@@ -12,7 +12,7 @@ the preview returns through its panes (`widgets.player_search`, `widgets.infract
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -630,9 +630,6 @@ class ClassifyScreen(WritesAhead):
             if incident != self.incident:
                 return  # a later incident is on this screen now
             self.recording = False
-            if not ok and self.step == "done":  # shown early, never written out: undone
-                self.step, self.result = "result", None
-                self._show_step()
             self.refresh_bindings()
 
         def record() -> RecordResult | RecordState:
@@ -644,19 +641,25 @@ class ClassifyScreen(WritesAhead):
                     return found
             return session.record(request, show_early)
 
-        def early(result: RecordResult | RecordState) -> None:
+        def early(result: RecordResult | RecordState) -> Callable[[], None]:
             if incident == self.incident and isinstance(result, RecordResult):
                 self._recorded(result)
 
+            def take_back() -> None:  # never written out: the result step, as it was
+                if incident == self.incident and self.result is result:
+                    self.step, self.result = "result", None
+                    self._show_step()
+
+            return take_back
+
         def done(result: RecordResult | RecordState) -> None:
-            if incident != self.incident:
-                return
             if isinstance(result, RecordState):
-                self._ask_duplicate(result, as_request=as_request)
+                if incident == self.incident:
+                    self._ask_duplicate(result, as_request=as_request)
                 return
-            if result is not self.result:
+            if incident == self.incident and result is not self.result:
                 self._recorded(result)
-            self._confirmed(result)
+            self._confirmed(result, request.table)  # on disk, whatever the screen shows
 
         self.run_service(record, on_result=done, on_done=finished, on_early=early)
 
@@ -702,10 +705,9 @@ class ClassifyScreen(WritesAhead):
         self.step = "done"  # mounted with the result step
         self._show_step()
 
-    def _confirmed(self, result: RecordResult) -> None:
+    def _confirmed(self, result: RecordResult, table: int | None) -> None:
         """The records are on disk: the table kept for the next incident, the toast."""
         session = self.session
-        table = self.query_one(ContextFields).number("table")
         if table is not None and table > 0:
             session.tables[(session.judge.name, session.state.round)] = table
         lines = done_lines(session.state, result, is_head=session.is_head)
