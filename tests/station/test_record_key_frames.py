@@ -136,6 +136,21 @@ def _recorded_toasts(app: Any) -> list[str]:
     return [str(n.message) for n in app._notifications if "recorded" in str(n.message)]
 
 
+async def _at_the_result(pilot: Pilot[None], station: Station) -> tuple[ClassifyScreen, bytes]:
+    """The walk up to P3's Notice for slow play, and the file's bytes then."""
+    await settle(pilot)
+    screen = await walk_to_result(pilot, "P3", "slow", "n", "y")
+    await settle(pilot)
+    return screen, station.file.path.read_bytes()
+
+
+def _recorded_once(app: Any, screen: ClassifyScreen) -> None:
+    """The done step shows P3's Notice, one toast says so, and it is on record once."""
+    assert "山田 花子: Notice recorded" in shown(screen, "#done-text")
+    assert len(_recorded_toasts(app)) == 1
+    assert [r.player for r in session_of(app).state.records.values()] == ["P3"]
+
+
 @pilot_test
 async def test_the_outcome_is_drawn_beside_the_disk_write_and_shown_only_once_on_disk(
     station: Station, monkeypatch: pytest.MonkeyPatch
@@ -146,10 +161,7 @@ async def test_the_outcome_is_drawn_beside_the_disk_write_and_shown_only_once_on
     app = make_app(station)
     release = threading.Event()
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        screen = await walk_to_result(pilot, "P3", "slow", "n", "y")
-        await settle(pilot)
-        before = station.file.path.read_bytes()
+        screen, before = await _at_the_result(pilot, station)
         _hold_the_disk(station, release)
         try:
             await pilot.press("enter")
@@ -163,9 +175,7 @@ async def test_the_outcome_is_drawn_beside_the_disk_write_and_shown_only_once_on
             release.set()
         await settle(pilot, lambda: not app.frame_hold.holding)
         assert screen.step == "done"
-        assert "山田 花子: Notice recorded" in shown(screen, "#done-text")
-        assert len(_recorded_toasts(app)) == 1
-        assert [r.player for r in session_of(app).state.records.values()] == ["P3"]
+        _recorded_once(app, screen)
 
 
 @pilot_test
@@ -180,10 +190,7 @@ async def test_a_write_that_fails_after_the_outcome_was_drawn_shows_it_never(
     release = threading.Event()
     append = station.file.append
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        screen = await walk_to_result(pilot, "P3", "slow", "n", "y")
-        await settle(pilot)
-        before = station.file.path.read_bytes()
+        screen, before = await _at_the_result(pilot, station)
         _hold_the_disk(station, release, fail=True)
         await pilot.press("enter")
         await _until(pilot, lambda: screen.step == "done")
@@ -213,10 +220,7 @@ async def test_a_slow_disk_gets_the_result_step_back_then_the_outcome_once_writt
     app = make_app(station)
     release = threading.Event()
     async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        screen = await walk_to_result(pilot, "P3", "slow", "n", "y")
-        await settle(pilot)
-        before = station.file.path.read_bytes()
+        screen, before = await _at_the_result(pilot, station)
         _hold_the_disk(station, release)
         held: list[object] = []
         hold = app.frame_hold.hold
@@ -237,6 +241,4 @@ async def test_a_slow_disk_gets_the_result_step_back_then_the_outcome_once_writt
         finally:
             release.set()
         await settle(pilot, lambda: screen.step == "done")
-        assert "山田 花子: Notice recorded" in shown(screen, "#done-text")
-        assert len(_recorded_toasts(app)) == 1
-        assert [r.player for r in session_of(app).state.records.values()] == ["P3"]
+        _recorded_once(app, screen)
