@@ -310,3 +310,50 @@ def test_an_appended_member_with_a_non_canonical_key_raises_as_load_does(
     with pytest.raises(EventFileError) as full:
         EventFile(path).load()
     assert str(incremental.value) == str(full.value)
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(where=st.floats(0, 1, exclude_max=True), chunk=st.integers(1, 4096), own=st.booleans())
+def test_a_changed_byte_anywhere_in_the_held_bytes_is_never_taken_as_an_append(
+    tmp_path_factory: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
+    where: float,
+    chunk: int,
+    own: bool,
+) -> None:
+    """The follower compares the file with what it holds a chunk at a time (`_CHUNK`
+    bytes, here small: many chunks), over both pieces it may hold (the bytes read, and
+    what its own station appended since: ``own``). One byte changed at any place of
+    them, and another writer's append, is never read as an append."""
+    from judgetui.store import follow
+
+    monkeypatch.setattr(follow, "_CHUNK", chunk)
+    rules = load_rules()
+    path = tmp_path_factory.mktemp("chunked") / "event.json"
+    new_event(path, rules)
+    reader = LogReader(EventFile(path))
+    reader.load()
+    assert reader.verify().ok
+    if own:  # the station's own write: held as a second piece
+        station = writer(path, rules, 0)
+        station.holder = reader
+        station.record(HEAD, RecordRequest(["P1"], "slow_play", False, True))
+        assert reader.read() is not None
+        assert reader._known is not None and reader._known.body is not None
+        assert len(reader._known.body) == 2
+    held = path.read_bytes()
+    writer(path, rules, 1).record(HEAD, RecordRequest(["P2"], "tardiness", False, True))
+    grown = bytearray(path.read_bytes())
+    at = int(where * (len(held) - 2))  # the held bytes but their closing braces
+    grown[at] = ord("A") if grown[at] != ord("A") else ord("B")
+    path.write_bytes(bytes(grown))
+    try:
+        read = reader.read()
+    except EventFileError:
+        return  # no longer JSON, or no event file: refused as a load refuses it
+    assert read is not None and not read.incremental
+    assert reader.verify() == EventFile(path).verify()
