@@ -227,7 +227,8 @@ class ClassifyScreen(WritesAhead):
             self._mounting -= 1
 
     def on_mount(self) -> None:
-        if not self.query(f"#step-{self.step}"):
+        app = self.app
+        if app._exit or not app.is_running or not self.query(f"#step-{self.step}"):
             return  # made ahead while the station closed: its panes are already coming down
         self.query_one(StationHeader).show(self.session)
         self._show_step()
