@@ -179,10 +179,10 @@ class Station:
         self,
         plan: Callable[[EventState], list[Entry]],
         focus: Focus | None = None,
-        sealed: Callable[[], None] | None = None,
+        on_sealed: Callable[[list[Entry]], None] | None = None,
     ) -> list[Entry]:
         """Plan and append; ``focus``: the plan reads only those players (see `fold`);
-        ``sealed``: called once the last plan is sealed, before it is on disk."""
+        ``on_sealed``: see `EventFile.append`."""
 
         def build(snapshot: Snapshot) -> list[Entry]:
             try:
@@ -193,7 +193,6 @@ class Station:
         with self._writes_done:
             self._writes += 1
         try:
-            on_sealed = None if sealed is None else (lambda _entries: sealed())
             return self.file.append(build, holder=self.holder, on_sealed=on_sealed)
         finally:
             with self._writes_done:
@@ -280,8 +279,8 @@ class Station:
         # record's: those read the whole state. Any other record reads only its players.
         plain = request.same_as is None and request.duplicate_of is None
         focus = (lambda _entries: request.players) if plain else None
-        sealed = None if planned is None else (lambda: planned(result[-1]))
-        self._write(plan, focus=focus, sealed=sealed)
+        on_sealed = None if planned is None else (lambda _entries: planned(result[-1]))
+        self._write(plan, focus=focus, on_sealed=on_sealed)
         return result[-1]
 
     def review(

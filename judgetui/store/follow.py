@@ -41,6 +41,7 @@ from judgetui.store.file import (
     _check_header,
     _open_event,
     _parse,
+    _read_fd,
     _read_raw,
 )
 from judgetui.store.held import Held
@@ -192,12 +193,11 @@ class LogReader:
 
     # -- the two paths -----------------------------------------------------------
 
-    def _full(self, *, verify: bool, found: tuple[bytes, os.stat_result] | None = None) -> Read:
+    def _full(self, *, verify: bool) -> Read:
         self.full_reads += 1
+        found = _read_raw(self.file.path)
         if found is None:
-            found = _read_raw(self.file.path)
-            if found is None:
-                raise self.file._missing()
+            raise self.file._missing()
         raw, st = found
         document = _parse(self.file.path, raw)
         meta, log = _check_header(self.file.path, document)
@@ -245,9 +245,11 @@ class LogReader:
             held = sum(len(memoryview(piece)) for piece in known.body)
             if st.st_size < held + len(_CLOSE) or not _same_prefix(fd, known.body, self._chunk):
                 return None
-            rest = _read_rest(fd)
+            rest = _read_fd(self.file.path, fd)
             if FileStamp.from_stat(os.fstat(fd)) != FileStamp.from_stat(st):
                 return None  # changed in place while read: the full path reads it again
+        except OSError:
+            return None  # the full path reads it again, and says why if it cannot
         finally:
             os.close(fd)
         if not rest.endswith(_CLOSE):
@@ -348,14 +350,6 @@ def _same_prefix(fd: int, body: tuple[Buffer, ...], chunk: bytearray) -> bool:
                 return False
             at += want
     return True
-
-
-def _read_rest(fd: int) -> bytes:
-    """The file at ``fd`` from where it is to its end (new log members and the braces)."""
-    pieces = []
-    while block := os.read(fd, 1 << 16):
-        pieces.append(block)
-    return b"".join(pieces)
 
 
 def _grown(body: tuple[Buffer, ...], added: bytes) -> tuple[Buffer, ...]:
