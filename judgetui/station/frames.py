@@ -97,6 +97,7 @@ class FrameClock:
         one frame shows them all."""
         loop = asyncio.get_running_loop()
         _waiting.discard(self._pending)
+        self._pending = None  # whatever happens below, the next change can draw
         if _busy(loop) and loop.time() < self._latest:
             self._pending = loop.call_soon(self._when_idle)
             _waiting.add(self._pending)
@@ -140,11 +141,20 @@ def busy(loop: asyncio.AbstractEventLoop) -> bool:
 
 def _busy(loop: asyncio.AbstractEventLoop) -> bool:
     """Whether callbacks other than the clocks' own are ready on ``loop`` (CPython's
-    event loop keeps them in ``_ready``; on another loop, never busy: drawn at once)."""
+    event loop keeps them in ``_ready``; on another loop, never busy: drawn at once).
+
+    Looked at in a copy: the station's other threads (its input, its output, the
+    workers) add to ``_ready`` whenever they post, and a deque added to while Python
+    code walks it raises ``RuntimeError``. Raised in `FrameClock._when_idle`, a loop
+    callback, asyncio only logged it, and the clock was left with a turn that would
+    never come: the screen drew no frame again while the station took every key (seen
+    at 50,000 records in tmux, keys typed just after a classification opened). The copy
+    is made in C, under the interpreter's lock, in one go.
+    """
     ready = getattr(loop, "_ready", None)
     if not ready:
         return False
-    return any(handle not in _waiting for handle in ready)
+    return any(handle not in _waiting for handle in tuple(ready))
 
 
 HOLD_AT_MOST = 0.2

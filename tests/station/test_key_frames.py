@@ -5,6 +5,8 @@ timer grid, and never more than one frame a period."""
 from __future__ import annotations
 
 import asyncio
+import sys
+import threading
 
 import pytest
 
@@ -103,6 +105,46 @@ def test_a_change_within_a_period_of_a_frame_waits_for_the_period_only() -> None
         clock.pause()
         assert not clock.pending and handle.cancelled()
         assert len(ticks) == 1
+
+    asyncio.run(run())
+
+
+def test_the_clocks_draw_every_change_while_other_threads_post_to_the_loop() -> None:
+    """The station's input and output threads and its workers post to the App's loop
+    at any moment. Once, such a post landed while a clock was looking at what was ready
+    (`frames._busy`): the look raised, the clock kept a turn that never came, and the
+    screen drew nothing more while the keys went on being taken. Here many clocks wait
+    at once (long looks), another thread posts all the while, and every clock must
+    draw every change."""
+
+    async def run() -> None:
+        loop = asyncio.get_running_loop()
+        ticks: list[float] = []
+        clocks = [_clock(ticks, period=0.0)[0] for _ in range(200)]
+        stop = threading.Event()
+
+        def post() -> None:
+            while not stop.is_set():
+                loop.call_soon_threadsafe(lambda: None)
+
+        switch = sys.getswitchinterval()
+        sys.setswitchinterval(1e-6)  # the other thread runs between any two steps
+        poster = threading.Thread(target=post, daemon=True)
+        poster.start()
+        try:
+            for change in range(1, 41):
+                for clock in clocks:
+                    clock.resume()
+                deadline = loop.time() + 5.0
+                while len(ticks) < change * len(clocks) and loop.time() < deadline:
+                    await asyncio.sleep(0.001)
+                stuck = [i for i, clock in enumerate(clocks) if clock.pending]
+                assert not stuck, f"change {change}: clocks {stuck} never drew"
+                assert len(ticks) == change * len(clocks), f"change {change}: a frame lost"
+        finally:
+            stop.set()
+            poster.join()
+            sys.setswitchinterval(switch)
 
     asyncio.run(run())
 
