@@ -65,6 +65,29 @@ class Skip(Exception):
     """This figure cannot be measured here; the reason goes into the JSON."""
 
 
+def _prefixes(text: str) -> list[str]:
+    """What a search shows after each key of ``text``: "P", "P7", "P74", ..."""
+    return [text[: i + 1] for i in range(len(text))]
+
+
+def _next_question(screen: str) -> str | None:
+    """The pane after an answer to the question marked ``▶`` on ``screen``: the mark on
+    another question, or the result step (its key ``⏎ Record``). None (any change of the
+    pane) where no question is marked."""
+    asked = re.search(r"(?m)^ ▶ (.*?) *$", screen)
+    if asked is None:
+        return None
+    return rf"(?m)^ ▶ (?!{re.escape(asked.group(1))} *$)|⏎ Record"
+
+
+def _search_shows(prompt: str, typed: str) -> str:
+    """The pane's search, under the step's ``prompt``, shows exactly ``typed``: the typed
+    key's own frame. (Any change of the pane was taken for it before: the rest of the
+    previous key's frame reaching tmux counted as the next key's, 0.3 ms, and the key
+    after it was sent at once, before the station had drawn the first.)"""
+    return rf"(?m)^ ?{re.escape(prompt)}\? .*\n {{0,4}}{re.escape(typed)} *$"
+
+
 def quantile(values: Sequence[float], q: float) -> float:
     ordered = sorted(values)
     rank = max(1, min(len(ordered), int(-(-q * len(ordered) // 1))))
@@ -394,19 +417,20 @@ class Tui:
             return screen
 
         timed("open classification", "n", r"Who\? Type a name or id")
-        for char in player:
-            timed("type in a search", char, None)
+        for typed in _prefixes(player):
+            timed("type in a search", typed[-1], _search_shows("Who", typed))
         timed("continue", "Enter", r"Which infraction\?")
-        for char in "slow":
-            timed("type in a search", char, None)
+        for typed in _prefixes("slow"):
+            timed("type in a search", typed[-1], _search_shows("Which infraction", typed))
         timed("continue", "Enter", r"Was it intentional\?")
         timed("answer", "n", r"Was it disruptive\?")
         timed("answer", "y", r"So far:|⏎ Record")
         for _ in range(8):
             time.sleep(0.15)  # untimed: the step is settled before the next key is read
-            if "⏎ Record" in self._walk_capture(floor).splitlines()[-1]:
+            screen = self._walk_capture(floor)
+            if "⏎ Record" in screen.splitlines()[-1]:
                 break
-            timed("answer", "n", None)
+            timed("answer", "n", _next_question(screen))
         entries = re.search(r"log: (\d+) entries", self._walk_capture(head))
         count = entries.group(1) if entries else ""
         changed = re.compile(r"log: (?!" + count + r"\b)\d+ entries")
