@@ -17,13 +17,11 @@ from textual.widget import AwaitMount, MountError
 from judgetui.i18n import _, language
 
 if TYPE_CHECKING:
-    from textual.screen import Screen
-
     from judgetui.station.screens.classify import ClassifyScreen
 
 DRAW_AGAIN_AFTER_SECONDS = 0.2
 """How long after the classification is made ahead it is drawn off screen once more
-(`Routes._draw_ahead`): its widgets have handled their first Resize by then."""
+(`MadeAhead.draw_ahead`): its widgets have handled their first Resize by then."""
 
 
 class Routes:
@@ -105,20 +103,6 @@ class Routes:
         screen.start_incident(players)
         return self.app.push_screen(screen)
 
-    def _draw_ahead(self, screen: Screen[Any]) -> None:
-        """Lay out and draw ``screen`` off screen, by Textual's own two steps (the drawing
-        thrown away), while it is not shown: what is drawn is kept for its showing.
-
-        A screen is first laid out and drawn when it is first shown, and that was most of
-        the first `n` of a station (~120 ms at 50,000 records in tmux, half of it the
-        player search's rows). Done twice: once when made, and once more after the
-        widgets have handled the Resize of that first layout (some drop what they drew
-        on it): the first `n` at 50k went from 157-251 ms to 57-78 (later ones ~20-30).
-        """
-        if not screen.is_current and screen.is_attached:
-            screen._refresh_layout(self.app.size)
-            screen._compositor.render_update(full=True)
-
     async def prepare_classify(self) -> None:
         """Make the classification screen ahead, every pane composed and mounted, so that
         the key that opens it only shows it. Again after a switch of language."""
@@ -140,6 +124,6 @@ class Routes:
         except (NoMatches, MountError):
             return  # the station is closing: its screens are coming down
         if screen.is_attached:
-            self._draw_ahead(screen)
-            self.app.set_timer(DRAW_AGAIN_AFTER_SECONDS, lambda: self._draw_ahead(screen))
+            screen.draw_ahead()
+            self.app.set_timer(DRAW_AGAIN_AFTER_SECONDS, screen.draw_ahead)
             self._classify, self._classify_language = screen, language()
