@@ -53,8 +53,9 @@ class MadeAhead(StationScreen):
         and once more after the widgets have handled the Resize of that first layout
         (some drop what they drew on it): the first `n` at 50k went from 157-251 ms to
         57-78 (later ones ~20-30). And again each time the screen begins again after a
-        use (`_made_ahead_closed`): the next `n` then shows what was drawn, as the first
-        did (at 10,000 records the first `n` took 17-23 ms, the later ones 24-53).
+        use (`_made_ahead_closed`): the later `n`s took 24-53 ms where the first took
+        17-23 (10,000 records, tmux); drawn ahead again, their median went from 27.6 to
+        25.8 ms and their slowest from 47.7 to 36.3 (28 a side, 10k and 50k walks).
         """
         if not self.is_current and self.is_attached:
             self._refresh_layout(self.app.size)

@@ -149,12 +149,18 @@ def _busy(loop: asyncio.AbstractEventLoop) -> bool:
     callback, asyncio only logged it, and the clock was left with a turn that would
     never come: the screen drew no frame again while the station took every key (seen
     at 50,000 records in tmux, keys typed just after a classification opened). The copy
-    is made in C, under the interpreter's lock, in one go.
+    is made in C, under the interpreter's lock, in one go; should it still meet a change
+    (a collection run by its allocation can let another thread in), the loop counts as
+    busy, and the clock looks again on its next turn.
     """
     ready = getattr(loop, "_ready", None)
     if not ready:
         return False
-    return any(handle not in _waiting for handle in tuple(ready))
+    try:
+        handles = tuple(ready)
+    except RuntimeError:
+        return True
+    return any(handle not in _waiting for handle in handles)
 
 
 HOLD_AT_MOST = 0.2
