@@ -26,7 +26,9 @@ drawn, no control character in it reaches the terminal.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import contextvars
 import os
 import select
 import signal
@@ -41,6 +43,7 @@ from textual.color import Color
 from textual.drivers.linux_driver import LinuxDriver
 from textual.filter import LineFilter
 
+from judgetui import diagnostics
 from judgetui.safe_text import CONTROL
 from judgetui.station import frames
 from judgetui.station.rest import RestCollector
@@ -137,6 +140,17 @@ class _TerminalOutput:
         return getattr(self._file, name)
 
 
+def log_loop_failure(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    """What fails in a callback on the App's loop, a line in the diagnostic log (its kind
+    only), then asyncio's own handling. asyncio only writes such a failure to the
+    standard error, which no one sees under Textual: a frame clock whose turn raised
+    left a station that drew nothing more (`frames._busy`), and nothing said why."""
+    error = context.get("exception")
+    kind = type(error).__name__ if error is not None else "no exception"
+    diagnostics.warning("station: a callback on its loop failed (%s)", kind)
+    loop.default_exception_handler(context)
+
+
 class StationDriver(LinuxDriver):
     """Textual's Linux driver that ends the app when its terminal goes away."""
 
@@ -147,7 +161,7 @@ class StationDriver(LinuxDriver):
         self._output = _TerminalOutput(cast("IO[str]", self._file), self.hang_up, self._flushed)
         self._file = self._output  # type: ignore[assignment]
         self._written_lock = threading.Lock()
-        self._when_written: list[Callable[[], None]] = []
+        self._when_written: list[tuple[Callable[[], None], contextvars.Context]] = []
         self._rest: RestCollector | None = None
         """The collector paused from a key until rest (`judgetui.station.rest`)."""
 
@@ -162,11 +176,15 @@ class StationDriver(LinuxDriver):
         """Call ``callback`` on the App's loop once the frames handed to the terminal so
         far are written to it (at once if they are): work that can wait for the judge's
         frame (a collection, a catch-up) must not hold the interpreter while Textual's
-        output thread needs it to write the frame (App's thread only)."""
+        output thread needs it to write the frame (App's thread only). It runs in the
+        context it was asked for in: posted from the output thread, it ran in that
+        thread's, without Textual's active App, and a timer it started failed when it
+        fired (the catch-up after a record never ran, and quitting the station after
+        one ended in a traceback and exit 1)."""
         with self._written_lock:
             writer = self._writer_thread
             if self._output.writing or (writer is not None and writer._queue.qsize()):
-                self._when_written.append(callback)
+                self._when_written.append((callback, contextvars.copy_context()))
                 return
         self._loop.call_soon(callback)
 
@@ -198,13 +216,14 @@ class StationDriver(LinuxDriver):
             waiting, self._when_written = self._when_written, []
         if (rest := self._rest) is not None:
             rest.written()
-        for callback in waiting:
+        for callback, context in waiting:
             with contextlib.suppress(RuntimeError):  # the loop is already closed
-                self._loop.call_soon_threadsafe(callback)
+                self._loop.call_soon_threadsafe(callback, context=context)
 
     def start_application_mode(self) -> None:
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             self._loop.add_signal_handler(signal.SIGHUP, self.hang_up)
+        self._loop.set_exception_handler(log_loop_failure)
         self._rest = RestCollector(self._loop, idle=self._idle)
         hold_closes(self._rest.keep_close)
         super().start_application_mode()  # type: ignore[no-untyped-call]
@@ -218,6 +237,7 @@ class StationDriver(LinuxDriver):
             hold_closes(None)
             rest.close()
         super().stop_application_mode()
+        self._loop.set_exception_handler(None)
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             self._loop.remove_signal_handler(signal.SIGHUP)
 

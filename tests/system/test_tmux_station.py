@@ -128,3 +128,43 @@ def test_floor_judge_types_a_whole_classification(event: Path, floor_station: Te
     assert [(item["kind"], item["player"], item["penalty"]) for item in queue] == [
         ("notice", "P1", "notice")
     ]
+
+
+def test_quitting_after_a_record_ends_the_station_cleanly(event: Path) -> None:
+    """What a station does once a record's frame is written (the screens below catch up)
+    once ran outside Textual's context: the timer it started failed when it fired, and
+    quitting the station afterwards printed a traceback and ended with exit 1."""
+    command = (
+        f"cd {event.parent} && PYTHONPATH={ROOT} LANG=C.UTF-8 "
+        f"{sys.executable} -m judgetui --db {event} --judge 'Alex Reed'; "
+        'echo "station exit $?"; sleep 30'
+    )
+    term = Terminal(command)
+    try:
+        term.wait_for("Alex Reed (floor judge)")
+        term.keys("n")
+        term.wait_for("Who?")
+        term.keys("Taro", "Enter")
+        term.wait_for("Which infraction?")
+        term.keys("slow", "Enter")
+        term.wait_for("Was it intentional?")
+        term.keys("n")
+        term.wait_for("disruptive")
+        term.keys("y")
+        term.wait_for("serious advantage")
+        for _ in range(4):
+            term.keys("n")
+        term.wait_for("Recommended")
+        term.keys("Enter")
+        term.wait_for("Notice recorded")
+        time.sleep(0.5)  # the catch-up comes 0.15 s after the record's frame is written
+        term.keys("Enter")
+        term.wait_for("Recent penalties")
+        term.keys("q")
+        term.wait_for("Quit")
+        term.keys("y")
+        screen = term.wait_for("station exit")
+        assert "station exit 0" in screen, screen
+        assert "Traceback" not in screen
+    finally:
+        term.close()

@@ -17,6 +17,7 @@ from judgetui.cli import main
 from judgetui.rules import Rules
 from judgetui.service import NotPermitted, Station
 from judgetui.station.messages import ServiceFailed, WatchFailed
+from judgetui.station.terminal import log_loop_failure
 from judgetui.store import EventFile, EventFileError, StoreLockTimeout
 from tests.helpers.event import FIXED_NOW, FLOOR, HEAD
 from tests.helpers.station import make_app, service_on
@@ -169,3 +170,23 @@ def test_the_station_logs_watcher_errors_once_and_refusals_without_names(
     assert f"{db_path}: not JSON (line 3)" in text
     assert "WARNING station refused: NotPermitted" in text
     assert FLOOR not in text
+
+
+def test_a_callback_that_fails_on_the_stations_loop_is_a_line_in_the_log(log_path: Path) -> None:
+    """asyncio writes it only to the standard error, which a station's judge never sees
+    (a frame clock whose turn raised once left a screen that drew nothing more)."""
+
+    def fails() -> None:
+        raise RuntimeError("deque mutated during iteration")
+
+    async def run() -> None:
+        loop = asyncio.get_running_loop()
+        loop.set_exception_handler(log_loop_failure)
+        loop.call_soon(fails)
+        await asyncio.sleep(0.01)
+
+    asyncio.run(run())
+    diagnostics.reset()  # flushed and closed
+    line = log_path.read_text(encoding="utf-8")
+    assert "station: a callback on its loop failed (RuntimeError)" in line
+    assert "deque" not in line, "the kind of error only"
