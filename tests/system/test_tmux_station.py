@@ -101,8 +101,9 @@ def floor_station(event: Path) -> Iterator[Terminal]:
         terminal.close()
 
 
-def test_floor_judge_types_a_whole_classification(event: Path, floor_station: Terminal) -> None:
-    term = floor_station
+def _to_the_result(term: Terminal) -> str:
+    """Type a Notice for Taro Yamada (slow play, unintentional, disruptive) up to its
+    result step; the screen there."""
     term.wait_for("Alex Reed (floor judge)")
     term.keys("n")
     term.wait_for("Who?")
@@ -113,10 +114,15 @@ def test_floor_judge_types_a_whole_classification(event: Path, floor_station: Te
     term.keys("n")
     term.wait_for("disruptive")
     term.keys("y")
-    screen = term.wait_for("serious advantage")
+    term.wait_for("serious advantage")
     for _ in range(4):
         term.keys("n")
-    screen = term.wait_for("Recommended")
+    return term.wait_for("Recommended")
+
+
+def test_floor_judge_types_a_whole_classification(event: Path, floor_station: Terminal) -> None:
+    term = floor_station
+    screen = _to_the_result(term)
     assert "Minimum  Notice" in screen
     assert "unintentional but" in screen  # the reason, naming the rule
     assert "§iv" in screen  # and citing where it comes from (seed EN §iv)
@@ -141,20 +147,7 @@ def test_quitting_after_a_record_ends_the_station_cleanly(event: Path) -> None:
     )
     term = Terminal(command)
     try:
-        term.wait_for("Alex Reed (floor judge)")
-        term.keys("n")
-        term.wait_for("Who?")
-        term.keys("Taro", "Enter")
-        term.wait_for("Which infraction?")
-        term.keys("slow", "Enter")
-        term.wait_for("Was it intentional?")
-        term.keys("n")
-        term.wait_for("disruptive")
-        term.keys("y")
-        term.wait_for("serious advantage")
-        for _ in range(4):
-            term.keys("n")
-        term.wait_for("Recommended")
+        _to_the_result(term)
         term.keys("Enter")
         term.wait_for("Notice recorded")
         time.sleep(0.5)  # the catch-up comes 0.15 s after the record's frame is written
