@@ -196,6 +196,8 @@ def build_demo(
             ]
             if not active:
                 active = [p for p in ids if state.players[p].status == "active"]
+            if not active:  # every player ejected or disqualified: no one left to record
+                break
             player = rng.choice(active)
             judge = rng.choice(FLOOR_JUDGES) if rng.random() < 0.75 else HEAD_JUDGE
             flags: set[str] = set()

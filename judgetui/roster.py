@@ -2,8 +2,13 @@
 station's import dialog (the same reader, so both accept and refuse the same files).
 
 - **Encoding**: UTF-8 with or without a BOM, UTF-16 (with its BOM), CP932 (what Japanese
-  Excel calls Shift_JIS). Detected in a fixed order: a UTF-8 BOM, a UTF-16 BOM, strict
-  UTF-8, then CP932; ``encoding=`` forces one. The caller says which was used.
+  Excel calls Shift_JIS). Without ``encoding=``, a byte-order mark says UTF-8 or UTF-16,
+  and anything else must be strict UTF-8: a file that is not is refused, never guessed
+  (CP932 decodes almost any bytes, so a guess read a Latin-1 or broken file as other
+  names and renamed the players already imported). ``encoding=`` (``--encoding cp932``)
+  names the encoding, and the file must be valid in it. The caller says which was used.
+- **Size**: at most 16 MiB (`judgetui.input_file`: a regular file, read without ever
+  blocking) and `MAX_PLAYERS` players; a larger roster is refused, nothing imported.
 - **Delimiter**: ``,``, ``;`` or tab, whichever the header line holds most of.
 - **Quoting**: strict; an unterminated quote or a stray one is refused with the line
   the record starts on, not read as a name with a line break in it.
@@ -23,10 +28,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from judgetui.i18n import _, ngettext
+from judgetui.input_file import ROSTER_MAX_BYTES, InputFileError, read_input_file
 from judgetui.models import Player
 
-MAX_BYTES = 16 * 1024 * 1024
+MAX_BYTES = ROSTER_MAX_BYTES
 """A roster of many thousands of players is well under a megabyte."""
+MAX_PLAYERS = 10_000
+"""The largest real events have ~2,500 players; every command folds the whole roster."""
 REQUIRED = ("id", "name")
 KNOWN = ("id", "name", "reading", "dci", "table")
 DELIMITERS = (",", ";", "\t")
@@ -88,14 +96,15 @@ def decode(raw: bytes, path: str, encoding: str | None = None) -> tuple[str, str
     for bom, codec, label in _BOMS:
         if raw.startswith(bom):
             return _decoded(raw, codec, label, path)
-    for codec, label in (("utf-8", "UTF-8"), ("cp932", "CP932 (Shift_JIS)")):
-        try:
-            return raw.decode(codec), label
-        except UnicodeDecodeError:
-            continue
-    raise RosterError(
-        _("{path}: not UTF-8, UTF-16 or CP932 text (--encoding picks one)").format(path=path)
-    )
+    try:
+        return raw.decode("utf-8"), "UTF-8"
+    except UnicodeDecodeError as exc:
+        raise RosterError(
+            _(
+                "{path}: not UTF-8 text (byte {offset}); a Shift_JIS roster from Excel needs "
+                "--encoding cp932 (known: {known})"
+            ).format(path=path, offset=exc.start, known=", ".join(ENCODINGS))
+        ) from None
 
 
 def _decoded(raw: bytes, codec: str, label: str, path: str) -> tuple[str, str]:
@@ -123,14 +132,9 @@ def read_roster(path: str, encoding: str | None = None) -> Roster:
     from pydantic import ValidationError
 
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise RosterError(
-            _("{path}: cannot read ({reason})").format(path=path, reason=exc.strerror)
-        ) from None
-    if len(raw) > MAX_BYTES:
-        raise RosterError(_("{path}: over 16 MB, not a roster").format(path=path))
+        raw = read_input_file(path, MAX_BYTES, _("a roster"))
+    except InputFileError as exc:
+        raise RosterError(str(exc)) from None
     text, used = decode(raw, path, encoding)
     text = text.removeprefix("\ufeff")
     if "\x00" in text.split("\n", 1)[0]:  # UTF-16 without a BOM: "valid" UTF-8, NULs
@@ -198,6 +202,12 @@ def read_roster(path: str, encoding: str | None = None) -> Roster:
                 )
             )
         seen[player.id] = start
+        if len(players) == MAX_PLAYERS:
+            raise RosterError(
+                _("{path}: line {line}: more than {n} players, not a roster").format(
+                    path=path, line=start, n=f"{MAX_PLAYERS:,}"
+                )
+            )
         players.append(player)
     if not players:
         raise RosterError(_("{path}: no players").format(path=path))

@@ -644,13 +644,56 @@ def shipped_source() -> RulesSource:
 
 
 def read_rules_text(path: str) -> str:
-    """A rules file's text; RulesError when it cannot be read or is not UTF-8."""
+    """A rules file's text; RulesError when it cannot be read, is not a regular file, is
+    larger than a rules file may be or is not UTF-8 (`judgetui.input_file`)."""
+    from judgetui.i18n import _
+    from judgetui.input_file import RULES_MAX_BYTES, InputFileError, read_input_file
+
     try:
-        return Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RulesError(path, [f"cannot read: {exc.strerror}"]) from None
+        raw = read_input_file(path, RULES_MAX_BYTES, _("a rules file"))
+    except InputFileError as exc:
+        raise RulesError(path, [exc.reason]) from None
+    try:
+        return raw.decode("utf-8")
     except UnicodeDecodeError:
         raise RulesError(path, ["not UTF-8 text"]) from None
+
+
+def text_problems(text: str, path: str = "rules.toml") -> list[str]:
+    """One line for each string of a rules text (a name in en or ja, an abbreviation, a
+    rule cited, a key) that holds a control or invisible format character
+    (`judgetui.safe_text`): these are shown to every judge, by the command line, the
+    station and the reports, so a rules file is held to what a name is held to. No line
+    break either: every string of a rules file is one line on a screen.
+
+    Checked at the doors a rules file comes in by (`load_source` with a path:
+    ``check-rules``, ``event init --rules``, ``event rules``, the station's ``--rules``),
+    not on reading an event: an event made before this check keeps its rules, spelled out
+    where they are shown."""
+    from judgetui.safe_text import refuse_controls, visible
+
+    problems: list[str] = []
+
+    def walk(value: Any, where: str) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                place = f"{where}.{key}" if where else str(key)
+                try:
+                    refuse_controls(str(key))
+                except ValueError as exc:
+                    problems.append(f"{visible(place)}: key {exc}")
+                walk(item, place)
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                walk(item, f"{where}[{i}]")
+        elif isinstance(value, str):
+            try:
+                refuse_controls(value)
+            except ValueError as exc:
+                problems.append(f"{visible(where)}: {exc}")
+
+    walk(_parse_toml(text, path), "")
+    return problems
 
 
 def shipped_rules() -> Rules:
@@ -662,7 +705,11 @@ def load_source(path: str | None = None) -> RulesSource:
     """A rules file validated, with its text and hash; ``None`` means the shipped rules."""
     if path is None:
         return shipped_source()
-    return rules_source(read_rules_text(path), path)
+    text = read_rules_text(path)
+    problems = text_problems(text, path)
+    if problems:
+        raise RulesError(path, problems)
+    return rules_source(text, path)
 
 
 def load_rules(path: str | None = None) -> Rules:

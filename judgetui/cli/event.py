@@ -247,6 +247,14 @@ def cmd_demo(args: argparse.Namespace) -> int:
             path=path, players=len(state.players), records=len(state.records)
         )
     )
+    if not any(player.status == "active" for player in state.players.values()):
+        print(
+            _(
+                "judgetui: every player was ejected or disqualified before {records} records "
+                "were made; more --players leaves room for more records"
+            ).format(records=args.records),
+            file=sys.stderr,
+        )
     if args.no_open:
         return 0
     return _open_station(args, judge=args.judge or state.head_judge_name())

@@ -82,7 +82,9 @@ def test_a_japanese_roster_imports_in_each_encoding_and_says_which(
     codec: str, told: str, capsys: pytest.CaptureFixture[str], db: Path, tmp_path: Path
 ) -> None:
     path = write(tmp_path, JAPANESE.encode(codec))
-    code, out, err = do_import(capsys, db, path)
+    # CP932 is never guessed (issue 26 item 9): the judge names it, as --encoding says
+    extra = ["--encoding", "cp932"] if codec == "cp932" else []
+    code, out, err = do_import(capsys, db, path, *extra)
     assert (code, err) == (0, "")
     assert out.splitlines()[0] == f"read players.csv as {told}: 2 players"
     players = state_of(db).players
@@ -107,7 +109,7 @@ def test_utf16_without_a_bom_is_not_guessed(tmp_path: Path) -> None:
     with pytest.raises(RosterError, match="UTF-16 without a BOM"):
         read_roster(str(path))
     assert read_roster(str(path), "utf-16").players[0].name == "山田"
-    with pytest.raises(RosterError, match="not UTF-8, UTF-16 or CP932"):
+    with pytest.raises(RosterError, match="not UTF-8 text"):
         decode(b"id,name\nP1,\x85\x20\n", "x.csv")
 
 
