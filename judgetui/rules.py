@@ -590,7 +590,7 @@ def _validate(text: str, path: str) -> Rules:
     """pydantic's verdict on a rules text: the rules, or RulesError with every problem."""
     from pydantic import ValidationError
 
-    raw = _parse_toml(text, path)
+    raw = _spelled_out(_parse_toml(text, path))
     try:
         rules: Rules = _validator().validate_python(raw)
     except ValidationError as exc:
@@ -694,6 +694,22 @@ def text_problems(text: str, path: str = "rules.toml") -> list[str]:
 
     walk(_parse_toml(text, path), "")
     return problems
+
+
+def _spelled_out(value: Any) -> Any:
+    """``value`` (parsed TOML) with every string, keys too, as `judgetui.safe_text.visible`
+    spells it: the rules an event keeps in its log were checked at the door
+    (`text_problems`) only since issue 26; an event made before, or by hand, keeps its
+    text and hash, and its names reach no terminal raw. A text with none is unchanged."""
+    from judgetui.safe_text import visible
+
+    if isinstance(value, dict):
+        return {visible(str(k)): _spelled_out(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_spelled_out(item) for item in value]
+    if isinstance(value, str):
+        return visible(value)
+    return value
 
 
 def shipped_rules() -> Rules:

@@ -235,3 +235,37 @@ def test_a_demo_with_more_records_than_its_players_can_take_ends_with_a_line(
     assert code == 0 and "Traceback" not in err, err
     assert "demo event written" in out
     assert "every player was ejected or disqualified" in err
+
+
+def test_rules_already_in_an_event_are_shown_spelled_out_never_raw(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """An event made before the door closed (or by hand) keeps its rules; the command line
+    shows their names with each control character spelled out, as it shows a name."""
+    from judgetui.models import Player
+    from judgetui.rules import rules_source
+    from judgetui.store import EventFile
+
+    evil = shipped_rules_text().replace('en = "Notice"', 'en = "No\\u001b]2;owned\\u0007tice"', 1)
+    evil = evil.replace('ja = "通告"', 'ja = "通\\u202e告"', 1)
+    db = tmp_path / "old.json"
+    service = Station(EventFile(db), rules_source(evil).rules)
+    service.create_event("Old Open", HEAD, [FLOOR])
+    service.import_players(HEAD, [Player(id="P1", name="Emma Kim")])
+    record = ["--db", db, "record", "--judge", FLOOR, "--player", "P1"]
+    record += ["--infraction", "slow_play", "--intentional", "no", "--disruptive", "yes"]
+    outputs = []
+    for argv in (record, ["--db", db, "history"], ["--db", db, "player", "P1"]):
+        code, out, err = run(capsys, *argv)
+        assert code == 0, err
+        outputs.append(out + err)
+    code, out, err = run(capsys, "--db", db, "report", "player", "P1", "--judge", HEAD)
+    assert code == 0, err
+    outputs.append(out + err)
+    code, out, err = run(capsys, "--lang", "ja", "--db", db, "player", "P1")
+    assert code == 0, err
+    outputs.append(out + err)
+    for text in outputs:
+        assert all(_shown(line) for line in text.splitlines()), text
+    assert "No\\x1b]2;owned\\x07tice" in outputs[2]
+    assert "通\\u202e告" in outputs[-1]
