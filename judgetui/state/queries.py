@@ -181,14 +181,14 @@ def is_round_item(state: EventState, key: str) -> bool:
 
 def open_investigations(state: EventState) -> list[RecordState]:
     """Records that opened an investigation (a Triple Warning) not closed yet, oldest
-    first. One that no longer stands (voided, dismissed, upgraded away) opens none; an
-    upgrade's replacement that keeps the flag carries it on."""
+    first. A Triple Warning opens one when it is issued (RULINGS.md §1): a floor judge's
+    request opens none until the head judge confirms it. One that no longer stands
+    (voided, dismissed, upgraded away) opens none; an upgrade's replacement that keeps the
+    flag carries it on."""
     return [
         r
         for r in state.records.values()
-        if r.investigation
-        and r.status in ("issued", "pending")
-        and r.id not in state.closed_investigations
+        if r.investigation and r.status == "issued" and r.id not in state.closed_investigations
     ]
 
 
