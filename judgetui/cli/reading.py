@@ -78,7 +78,7 @@ def cmd_player(args: argparse.Namespace) -> int:
                 d.seq,
                 f"  R{d.round} {text.pad(text.phase_name(d.phase), 12)} "
                 f"{text.pad(text.penalty_name(rules, d.penalty), 18)} "
-                f"{text.pad(text.decision_status_name(d), 10)} "
+                f"{text.pad(text.decision_status_name(state, d), 10)} "
                 f"{text.decision_what(d)}  {d.judge}  {d.id}",
             )
         )
@@ -130,7 +130,7 @@ def cmd_history(args: argparse.Namespace) -> int:
                 f"R{r.round} {text.pad('-', 6)} "
                 f"{text.pad(r.player, 10)} "
                 f"{text.pad(text.penalty_name(rules, r.penalty), 18)} "
-                f"{text.pad(text.decision_status_name(r), 10)} "
+                f"{text.pad(text.decision_status_name(state, r), 10)} "
                 f"{text.decision_what(r)}  {r.judge}  {r.at}  {r.id}"
             )
             if r.note:

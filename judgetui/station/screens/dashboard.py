@@ -240,7 +240,7 @@ def decision_row(session: Session, decision: DecisionState, name: str) -> Row:
             decision_text(session.rules, decision),
             _("three-warning decision"),
             decision.judge,
-            decision_status(decision),
+            decision_status(session.state, decision),
         ),
     )
 
