@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from judgetui.cli.common import _db_path, _emit_json, _station
 from judgetui.errors import EXIT_BROKEN, CliError
-from judgetui.i18n import _
+from judgetui.i18n import _, ngettext
 from judgetui.store import EventFile, StoreWriteError
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def cmd_player(args: argparse.Namespace) -> int:
     rules = station.rules
     print(
         f"{data['id']}  {data['name']}  {text.player_status_name(data['status'])}  "
-        + _("{points} points ({phase})").format(
+        + ngettext("{points} point ({phase})", "{points} points ({phase})", data["points"]).format(
             points=data["points"], phase=text.phase_name(data["phase"])
         )
     )

@@ -201,3 +201,12 @@ def test_judge_counts(station: Station) -> None:
     assert event[HEAD].records == 1
     round_two = {c.judge: c for c in judge_counts(state, 2)}
     assert (round_two[FLOOR].records, round_two[FLOOR].upgraded) == (1, 0)
+
+
+def test_player_says_one_point_not_one_points(
+    station: Station, db_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    station.record(HEAD, RecordRequest(["P1"], "slow_play", intentional=True, disruptive=False))
+    code, out, err = _cli(capsys, "player", "P1", "--db", db_path)
+    assert code == 0, err
+    assert "  1 point (main rounds)" in out.splitlines()[0]
