@@ -15,7 +15,7 @@ from judgetui.i18n import _, language, ngettext, using
 from judgetui.rules import Rules
 
 if TYPE_CHECKING:
-    from judgetui.state import DecisionState, RecordState, WitnessNote
+    from judgetui.state import DecisionState, EventState, RecordState, WitnessNote
 
 
 def penalty_name(rules: Rules, key: str, *, short: bool = False) -> str:
@@ -262,16 +262,40 @@ def record_status_name(status: str) -> str:
     return names.get(status, status)
 
 
-def decision_status(decision: DecisionState) -> str:
-    """``decided``, ``voided`` or ``reopened``: whether a three-warning decision stands."""
+def decision_status(state: EventState, decision: DecisionState) -> str:
+    """Whether a three-warning decision stands: ``decided``; ``voided`` (the head judge
+    voided it); ``reopened`` (a record it rested on was voided and the head judge owes the
+    decision again); ``set_aside`` (a record it rested on was voided and nothing is owed:
+    the points fell, or a later decision was made)."""
     if decision.voided_by is not None:
         return "voided"
-    return "reopened" if decision.reopened_by is not None else "decided"
+    if decision.reopened_by is None:
+        return "decided"
+    return "reopened" if state.decision_reopened(decision) else "set_aside"
 
 
-def decision_status_name(decision: DecisionState) -> str:
-    status = decision_status(decision)
-    return _("decided") if status == "decided" else record_status_name(status)
+def decision_status_name(state: EventState, decision: DecisionState) -> str:
+    status = decision_status(state, decision)
+    if status == "decided":
+        return _("decided")
+    if status == "set_aside":
+        return _("set aside")
+    return record_status_name(status)
+
+
+def decision_undone_line(state: EventState, decision: DecisionState) -> str:
+    """Why a decision no longer stands, in words: who voided it, or who voided the record
+    it rested on and whether the head judge owes the decision again."""
+    if decision.voided_by is not None:
+        return _("voided by {judge}").format(judge=decision.voided_by)
+    record = state.records[decision.reopened_by or ""]
+    if decision_status(state, decision) == "reopened":
+        return _("reopened: {judge} voided a record it rested on ({id})").format(
+            judge=record.voided_by, id=record.id
+        )
+    return _("set aside: {judge} voided a record it rested on ({id}); no decision is owed").format(
+        judge=record.voided_by, id=record.id
+    )
 
 
 def decision_what(decision: DecisionState) -> str:

@@ -6,11 +6,15 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from judgetui.cli.common import _db_path, _emit_json, _station
 from judgetui.errors import EXIT_BROKEN, CliError
-from judgetui.i18n import _
+from judgetui.i18n import _, ngettext
 from judgetui.store import EventFile, StoreWriteError
+
+if TYPE_CHECKING:
+    from judgetui.state import EventState
 
 
 def cmd_queue(args: argparse.Namespace) -> int:
@@ -49,7 +53,7 @@ def cmd_player(args: argparse.Namespace) -> int:
     rules = station.rules
     print(
         f"{data['id']}  {data['name']}  {text.player_status_name(data['status'])}  "
-        + _("{points} points ({phase})").format(
+        + ngettext("{points} point ({phase})", "{points} points ({phase})", data["points"]).format(
             points=data["points"], phase=text.phase_name(data["phase"])
         )
     )
@@ -78,7 +82,7 @@ def cmd_player(args: argparse.Namespace) -> int:
                 d.seq,
                 f"  R{d.round} {text.pad(text.phase_name(d.phase), 12)} "
                 f"{text.pad(text.penalty_name(rules, d.penalty), 18)} "
-                f"{text.pad(text.decision_status_name(d), 10)} "
+                f"{text.pad(text.decision_status_name(state, d), 10)} "
                 f"{text.decision_what(d)}  {d.judge}  {d.id}",
             )
         )
@@ -95,6 +99,16 @@ def cmd_player(args: argparse.Namespace) -> int:
     return 0
 
 
+def _last_round(state: EventState) -> int:
+    """The last round a record can be in: the current one, or a later one a record or a
+    decision was made in before the head judge set the round back."""
+    return max(
+        state.round,
+        max((r.round for r in state.records.values()), default=0),
+        max((d.round for d in state.decisions.values()), default=0),
+    )
+
+
 def cmd_history(args: argparse.Namespace) -> int:
     from judgetui import text
     from judgetui.history import HistoryFilter, matching_entries
@@ -107,6 +121,18 @@ def cmd_history(args: argparse.Namespace) -> int:
         raise CliError(_("unknown player {id!r}").format(id=args.player))
     if args.infraction is not None and args.infraction not in state.rules.infractions:
         raise CliError(_("unknown infraction {key!r}").format(key=args.infraction))
+    if args.judge is not None and args.judge.casefold() not in {j.casefold() for j in state.judges}:
+        raise CliError(
+            _("unknown judge {name!r} (judges of this event: {known})").format(
+                name=args.judge, known=", ".join(state.judges) or _("none")
+            )
+        )
+    if args.round is not None and args.round > (last := _last_round(state)):
+        raise CliError(
+            _("round {n} is out of range: the event has reached round {last}").format(
+                n=args.round, last=last
+            )
+        )
     wanted = HistoryFilter(
         player=args.player,
         judge=args.judge,
@@ -130,7 +156,7 @@ def cmd_history(args: argparse.Namespace) -> int:
                 f"R{r.round} {text.pad('-', 6)} "
                 f"{text.pad(r.player, 10)} "
                 f"{text.pad(text.penalty_name(rules, r.penalty), 18)} "
-                f"{text.pad(text.decision_status_name(r), 10)} "
+                f"{text.pad(text.decision_status_name(state, r), 10)} "
                 f"{text.decision_what(r)}  {r.judge}  {r.at}  {r.id}"
             )
             if r.note:

@@ -32,6 +32,7 @@ from judgetui.report_texts.player import (
 )
 from judgetui.report_texts.round_list import (
     RoundItem,
+    closing_line,
     entered_text,
     extensions_by_table,
     item_kind_name,
@@ -49,6 +50,7 @@ __all__ = [
     "REMOVALS",
     "RoundItem",
     "classification_of",
+    "closing_line",
     "entered_text",
     "event_report_dict",
     "event_report_text",

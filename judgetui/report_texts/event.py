@@ -49,6 +49,13 @@ def _decision_entry(decision: DecisionState) -> dict[str, Any]:
     }
 
 
+def _undone_by(state: EventState, decision: DecisionState) -> str | None:
+    """Who voided the decision, or the record it rested on."""
+    if decision.voided_by is not None or decision.reopened_by is None:
+        return decision.voided_by
+    return state.records[decision.reopened_by].voided_by
+
+
 def event_report_dict(state: EventState) -> dict[str, Any]:
     players: list[dict[str, Any]] = []
     totals: dict[int, dict[str, int]] = {}
@@ -68,7 +75,13 @@ def event_report_dict(state: EventState) -> dict[str, Any]:
             if r.status == "voided" and official_kind(r)
         ]
         voided += [
-            _decision_entry(d) | {"player": player.id, "voided_by": d.voided_by}
+            _decision_entry(d)
+            | {
+                "player": player.id,
+                "voided_by": _undone_by(state, d),
+                "reopened_by": d.reopened_by,
+                "status": text.decision_status(state, d),
+            }
             for d in player.decisions
             if not d.standing
         ]
@@ -184,12 +197,18 @@ def event_report_text(state: EventState) -> str:
     if data["voided"]:
         lines += ["", "## " + _("Voided (made in error; not part of the record)"), ""]
         for v in data["voided"]:
+            decision = state.decisions.get(v["id"])
+            why = (
+                _("voided by {judge}").format(judge=v["voided_by"])
+                if decision is None
+                else text.decision_undone_line(state, decision)
+            )
             lines.append(
-                _("{player}: R{round} {penalty}, voided by {judge} [{id}]").format(
+                _("{player}: R{round} {penalty}, {why} [{id}]").format(
                     player=v["player"],
                     round=v["round"],
                     penalty=text.penalty_name(rules, v["penalty"]),
-                    judge=v["voided_by"],
+                    why=why,
                     id=v["id"],
                 )
             )

@@ -12,7 +12,7 @@ whatever list shows it, so an "entered" mark made from either list shows on both
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -198,6 +198,7 @@ def round_dict(state: EventState, number: int) -> dict[str, Any]:
             for table, minutes in extensions_by_table(items).items()
         ],
         "not_entered": [i.id for i in items if i.entered is None],
+        "to_take_back": [i.id for i in items if i.voided],
         "head": state.head,
     }
 
@@ -244,6 +245,33 @@ def entered_text(mark: Mark | None, voided: bool = False) -> str:
     return _("entered ({judge}, {time})").format(judge=mark.judge, time=clock(mark.at))
 
 
+def closing_line(items: Sequence[RoundItem]) -> str:
+    """What is left for the scorekeeper on a list that has items: the ones not yet entered,
+    and the ones voided after they were entered, to take back. "Every item is entered."
+    only when neither is left."""
+    to_enter = [i for i in items if not i.voided]
+    left = sum(1 for i in to_enter if i.entered is None)
+    back = sum(1 for i in items if i.voided)
+    parts = []
+    if left:
+        parts.append(
+            ngettext(
+                "Not yet entered: {n} of {total} item.",
+                "Not yet entered: {n} of {total} items.",
+                len(to_enter),
+            ).format(n=left, total=len(to_enter))
+        )
+    if back:
+        parts.append(
+            ngettext(
+                "To take back: {n} item voided after it was entered.",
+                "To take back: {n} items voided after they were entered.",
+                back,
+            ).format(n=back)
+        )
+    return " ".join(parts) if parts else _("Every item is entered.")
+
+
 def round_text(state: EventState, number: int) -> str:
     items = round_items(state, number)
     lines = [
@@ -271,18 +299,6 @@ def round_text(state: EventState, number: int) -> str:
                 "  " + _("{table}: +{minutes} min").format(table=table_name(table), minutes=minutes)
             )
         lines.append("")
-    left = [i for i in items if i.entered is None]
-    if not items:
-        lines.append(_("Nothing to enter for this round."))
-    elif left:
-        lines.append(
-            ngettext(
-                "Not yet entered: {n} of {total} item.",
-                "Not yet entered: {n} of {total} items.",
-                len(items),
-            ).format(n=len(left), total=len(items))
-        )
-    else:
-        lines.append(_("Every item is entered."))
+    lines.append(closing_line(items) if items else _("Nothing to enter for this round."))
     lines.append(log_head(state))
     return "\n".join(lines) + "\n"

@@ -103,6 +103,11 @@ class EventState(Struct):
         """The three-warning decision the head judge still owes for this player, if any."""
         return queries.decision_owed(self, player, strong_cheating=strong_cheating)
 
+    def decision_reopened(self, decision: DecisionState) -> bool:
+        """Whether the head judge owes anew a decision a voided record took away
+        (`judgetui.state.queries.decision_reopened`)."""
+        return queries.decision_reopened(self, decision)
+
     def latest(self, limit: int) -> list[RecordState | DecisionState]:
         """The newest records and three-warning decisions, newest first (superseded left out)."""
         return queries.latest(self, limit)

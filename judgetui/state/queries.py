@@ -98,6 +98,22 @@ def decision_owed(
     return engine.decision(state.rules, past(state, player), phase, strong_cheating=strong_cheating)
 
 
+def decision_reopened(state: EventState, decision: DecisionState) -> bool:
+    """Whether a decision that a voided record took away is open again: the head judge owes
+    the player's three-warning decision anew. That is so only for the player's latest
+    decision, in the phase the event is in, while a decision is owed; otherwise nothing
+    waits on it (the points fell below the threshold, a later decision was made, the
+    phase moved on) and it is merely set aside."""
+    if decision.reopened_by is None or decision.voided_by is not None:
+        return False
+    if decision.phase != state.phase:
+        return False
+    held = state.players[decision.player]
+    if any(d.seq > decision.seq and d.phase == decision.phase for d in held.decisions):
+        return False
+    return decision_owed(state, decision.player) is not None
+
+
 def latest(state: EventState, limit: int) -> list[RecordState | DecisionState]:
     """The newest records and three-warning decisions, newest first (superseded left out)."""
     records = (r for r in reversed(state.records.values()) if r.status != "superseded")
@@ -181,14 +197,14 @@ def is_round_item(state: EventState, key: str) -> bool:
 
 def open_investigations(state: EventState) -> list[RecordState]:
     """Records that opened an investigation (a Triple Warning) not closed yet, oldest
-    first. One that no longer stands (voided, dismissed, upgraded away) opens none; an
-    upgrade's replacement that keeps the flag carries it on."""
+    first. A Triple Warning opens one when it is issued (RULINGS.md §1): a floor judge's
+    request opens none until the head judge confirms it. One that no longer stands
+    (voided, dismissed, upgraded away) opens none; an upgrade's replacement that keeps the
+    flag carries it on."""
     return [
         r
         for r in state.records.values()
-        if r.investigation
-        and r.status in ("issued", "pending")
-        and r.id not in state.closed_investigations
+        if r.investigation and r.status == "issued" and r.id not in state.closed_investigations
     ]
 
 

@@ -131,6 +131,33 @@ async def test_close_an_investigation_with_a_finding(scene: Station) -> None:
 
 
 @pilot_test
+async def test_a_triple_warning_request_is_no_open_investigation_on_the_i_screen(
+    station: Station,
+) -> None:
+    """RULINGS.md §1: a floor judge's Triple Warning request opens no investigation until
+    the head judge confirms it; the `i` screen lists it only then."""
+    record(
+        station,
+        FLOOR,
+        "P3",
+        "unsporting_conduct",
+        True,
+        True,
+        penalty="triple_warning",
+        request=True,
+    )
+    [request] = station.load().history("P3")
+    assert request.status == "pending"
+    app = make_app(station)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await to_investigations(pilot)
+        table = app.screen.query_one("#inv-items", RowTable)
+        assert [row.key for row in table.rows] == []
+        station.review(HEAD, request.id, "confirm")
+        await settle(pilot, lambda: [row.key for row in table.rows] == [request.id])
+
+
+@pilot_test
 async def test_r_on_the_player_screen_opens_the_report_and_s_saves_it(
     scene: Station, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

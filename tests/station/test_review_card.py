@@ -155,6 +155,18 @@ def test_dashboard_counts_each_kind_waiting(station: Station) -> None:
     assert len(title) <= 80
 
 
+def test_dashboard_counts_a_triple_warning_request_as_no_investigation(station: Station) -> None:
+    """RULINGS.md §1: a floor judge's Triple Warning request opens no investigation until it
+    is issued, so the queue's count names it a Triple Warning, not an investigation."""
+    record(station, FLOOR, "P3", "unsporting_conduct", True, True, penalty="triple_warning",
+           request=True)  # fmt: skip
+    state = fresh(station)
+    assert state.open_investigations() == []
+    title = pending_title(state.queue())
+    assert title == "Pending for the head judge: 1 — 1 Triple Warning"
+    assert "investigation" not in title
+
+
 @pilot_test
 async def test_review_v_voids_a_record_that_stands(station: Station) -> None:
     record(station, FLOOR, "P2", "slow_play", penalty="single_warning")

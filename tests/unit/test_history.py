@@ -115,6 +115,38 @@ def test_history_refuses_unknown_names(
     assert db_path.read_bytes() == blob
 
 
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (("--judge", "Nobody"), "unknown judge 'Nobody'"),
+        (("--player", "Nobody"), "unknown player 'Nobody'"),
+        (("--infraction", "nobody"), "unknown infraction 'nobody'"),
+        (("--round", "7"), "round 7 is out of range"),
+    ],
+)
+def test_history_refuses_a_judge_player_infraction_or_round_the_event_does_not_have(
+    station: Station,
+    db_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    argv: tuple[str, str],
+    says: str,
+) -> None:
+    """CLI.md: an unknown judge is bad input (exit 2, one line), like an unknown player or
+    infraction; so is a round the event has not reached. "no record matches" (exit 0) would
+    tell a typo from an empty history by nothing."""
+    _record(station, HEAD, "P1", "slow_play")
+    station.set_round(HEAD, 3)
+    blob = db_path.read_bytes()
+    code, out, err = _cli(capsys, "history", "--db", db_path, *argv)
+    assert code == 2 and out == "", (code, out, err)
+    [line] = err.strip().splitlines()
+    assert line.startswith("judgetui: ") and says in line and "Traceback" not in err
+    assert db_path.read_bytes() == blob
+    for fine in (("--judge", "alex reed"), ("--round", "3")):
+        code, _out, err = _cli(capsys, "history", "--db", db_path, *fine)
+        assert code == 0, err
+
+
 def test_a_voided_record_says_so(
     station: Station, busy: dict[str, str], db_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -169,3 +201,12 @@ def test_judge_counts(station: Station) -> None:
     assert event[HEAD].records == 1
     round_two = {c.judge: c for c in judge_counts(state, 2)}
     assert (round_two[FLOOR].records, round_two[FLOOR].upgraded) == (1, 0)
+
+
+def test_player_says_one_point_not_one_points(
+    station: Station, db_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    station.record(HEAD, RecordRequest(["P1"], "slow_play", intentional=True, disruptive=False))
+    code, out, err = _cli(capsys, "player", "P1", "--db", db_path)
+    assert code == 0, err
+    assert "  1 point (main rounds)" in out.splitlines()[0]

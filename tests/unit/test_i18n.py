@@ -23,6 +23,8 @@ from judgetui import cli, i18n, text
 from judgetui.engine import Reason
 from judgetui.i18n import _
 from judgetui.rules import Rules
+from judgetui.service import Station
+from tests.helpers.event import FLOOR, HEAD, record
 
 ROOT = Path(__file__).resolve().parents[2]
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
@@ -507,3 +509,64 @@ def test_queue_columns_line_up_with_japanese_names(
     assert len(lines) == 2
     columns = [text.cell_width(line.split("Al")[0]) for line in lines]
     assert columns[0] == columns[1], lines
+
+
+# -- dismiss and void are two acts, in two words ----------------------------------------
+
+DISMISS_JA = "却下"
+VOID_JA = "無効"
+
+
+def test_dismiss_and_void_have_distinct_japanese_words(ja: Any) -> None:
+    """A dismissed request never stood; a voided penalty stood and was made in error. The
+    head judge reads which in Japanese too: every string about dismissing says 却下, every
+    string about voiding says 無効, and neither borrows the other's word (or 取り消し,
+    which both once shared)."""
+    with i18n.using("ja"):
+        assert _("Dismiss") != _("Void")
+        assert text.record_status_name("dismissed") != text.record_status_name("voided")
+    wrong = []
+    for key, message in tools._ids(ja).items():
+        string = message.string[0] if isinstance(message.string, tuple) else message.string
+        words = re.sub(r"`[^`]*`|\([^)]*dismiss\)|upgrade KEY, dismiss", "", key).lower()
+        if "dismiss" in words and (VOID_JA in string or "取り消" in string):
+            wrong.append(key)
+        if "void" in words and (DISMISS_JA in string or "取り消" in string):
+            wrong.append(key)
+        if "dismiss" in words and DISMISS_JA not in string:
+            wrong.append(key)
+        if "void" in words and VOID_JA not in string:
+            wrong.append(key)
+    assert not wrong, wrong
+
+
+def test_history_in_japanese_tells_a_dismissed_record_from_a_voided_one(
+    station: Station, db_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record(station, FLOOR, "P1", "slow_play", False, True)  # a Notice, waiting in the queue
+    record(station, HEAD, "P2", "slow_play", True, False)  # a Single Warning
+    [notice] = station.load().history("P1")
+    [warning] = station.load().history("P2")
+    code, _out, err = run(
+        capsys,
+        "review",
+        notice.id,
+        "dismiss",
+        "--note",
+        "no",
+        "--judge",
+        HEAD,
+        "--db",
+        str(db_path),
+    )
+    assert code == 0, err
+    code, _out, err = run(
+        capsys, "void", warning.id, "--note", "wrong", "--judge", HEAD, "--db", str(db_path)
+    )
+    assert code == 0, err
+    code, out, err = run(capsys, "history", "--lang", "ja", "--db", str(db_path))
+    assert code == 0, err
+    [dismissed] = [line for line in out.splitlines() if notice.id in line]
+    [voided] = [line for line in out.splitlines() if warning.id in line]
+    assert DISMISS_JA in dismissed and VOID_JA not in dismissed
+    assert VOID_JA in voided and DISMISS_JA not in voided

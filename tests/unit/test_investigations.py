@@ -131,3 +131,61 @@ def test_a_forged_close_by_a_floor_judge_breaks_the_fold(station: Station, tripl
     }
     with pytest.raises(MalformedLog):
         state.apply(entry)
+
+
+def test_a_triple_warning_request_opens_an_investigation_only_once_confirmed(
+    station: Station, capsys: pytest.CaptureFixture[str], db_path: Path
+) -> None:
+    """RULINGS.md §1: a Triple Warning opens an investigation when the head judge issues it,
+    not while it is a floor judge's request waiting in the queue."""
+    code, out, err = run(
+        capsys,
+        "record",
+        "--db",
+        db_path,
+        "--judge",
+        FLOOR,
+        "--player",
+        "P3",
+        "--infraction",
+        "unsporting_conduct",
+        "--intentional",
+        "yes",
+        "--disruptive",
+        "yes",
+        "--strong-cheating",
+        "--request",
+        "--json",
+    )
+    assert code == 0, err
+    [request] = json.loads(out)["records"]
+    assert (request["penalty"], request["status"]) == ("triple_warning", "pending")
+    assert station.load().open_investigations() == []
+    code, out, _err = run(capsys, "report", "event", "--db", db_path, "--json")
+    assert json.loads(out)["open_investigations"] == []
+    code, out, _err = run(capsys, "report", "event", "--db", db_path)
+    opened = out.split("## Open investigations")[1].split("\n\n")[1]
+    assert opened == "None."
+    refused = run(
+        capsys,
+        "investigation",
+        "close",
+        request["id"],
+        "--finding",
+        "x",
+        "--judge",
+        HEAD,
+        "--db",
+        db_path,
+    )
+    assert refused[0] == 2
+
+    code, _out, err = run(
+        capsys, "review", request["id"], "--judge", HEAD, "confirm", "--db", db_path
+    )
+    assert code == 0, err
+    assert [r.id for r in station.load().open_investigations()] == [request["id"]]
+    code, out, _err = run(capsys, "report", "event", "--db", db_path, "--json")
+    assert [i["record"] for i in json.loads(out)["open_investigations"]] == [request["id"]]
+    code, out, _err = run(capsys, "report", "event", "--db", db_path)
+    assert f"(record {request['id']})" in out.split("## Open investigations")[1]

@@ -91,3 +91,67 @@ def test_in_japanese(event: Station, capsys: pytest.CaptureFixture[str], db_path
     assert code == 0
     assert "公式記録" in out and "調査中の件" in out
     assert report(capsys, db_path) == report(capsys, db_path, "--lang", "ja")
+
+
+def _ejected_then_a_warning_voided(
+    station: Station, capsys: pytest.CaptureFixture[str], db_path: Path
+) -> str:
+    """P6 is ejected on three warnings; then the head judge voids one of the warnings, so
+    the ejection no longer stands. Returns the ejection's id."""
+    for infraction in ("slow_play", "tardiness", "game_rules_violation"):
+        record(station, HEAD, "P6", infraction, True, False)
+    code, _out, err = run(capsys, "decide", "P6", "ejection", "--judge", HEAD, "--db", db_path)
+    assert code == 0, err
+    warning = station.load().history("P6")[-1]
+    code, _out, err = run(
+        capsys, "void", warning.id, "--judge", HEAD, "--note", "wrong player", "--db", db_path
+    )
+    assert code == 0, err
+    [ejection] = station.load().players["P6"].decisions
+    assert not ejection.standing
+    return ejection.id
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_report_event_names_who_voided_what_an_ejection_rested_on(
+    station: Station, capsys: pytest.CaptureFixture[str], db_path: Path, lang: str
+) -> None:
+    ejection = _ejected_then_a_warning_voided(station, capsys, db_path)
+    code, out, err = run(capsys, "report", "event", "--db", db_path, "--lang", lang)
+    assert code == 0, err
+    [line] = [x for x in out.splitlines() if f"[{ejection}]" in x]
+    assert HEAD in line and "None" not in line
+
+
+def test_a_decision_no_longer_owed_does_not_read_reopened(
+    station: Station, capsys: pytest.CaptureFixture[str], db_path: Path
+) -> None:
+    """Voiding one of three Single Warnings takes P6 below the threshold: the ejection that
+    rested on it is set aside, and nothing is reopened since no decision is owed."""
+    ejection = _ejected_then_a_warning_voided(station, capsys, db_path)
+    assert station.load().decision_owed("P6") is None
+    code, out, err = run(capsys, "report", "event", "--db", db_path)
+    assert code == 0, err
+    [line] = [x for x in out.splitlines() if f"[{ejection}]" in x]
+    assert "reopened" not in line and "set aside" in line and "no decision is owed" in line
+    for argv in (["player", "P6"], ["history", "--player", "P6"]):
+        code, out, err = run(capsys, *argv, "--db", db_path)
+        assert code == 0, err
+        [row] = [x for x in out.splitlines() if ejection in x]
+        assert "reopened" not in row and "set aside" in row
+
+
+def test_a_decision_owed_again_reads_reopened_until_it_is_made_again(
+    station: Station, capsys: pytest.CaptureFixture[str], db_path: Path
+) -> None:
+    ejection = _ejected_then_a_warning_voided(station, capsys, db_path)
+    record(station, HEAD, "P6", "improper_notes", True, False)
+    assert station.load().decision_owed("P6") is not None
+    code, out, _err = run(capsys, "player", "P6", "--db", db_path)
+    [row] = [x for x in out.splitlines() if ejection in x]
+    assert "reopened" in row
+    code, _out, err = run(capsys, "decide", "P6", "ejection", "--judge", HEAD, "--db", db_path)
+    assert code == 0, err
+    code, out, _err = run(capsys, "player", "P6", "--db", db_path)
+    [row] = [x for x in out.splitlines() if ejection in x]
+    assert "reopened" not in row and "set aside" in row

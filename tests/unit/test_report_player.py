@@ -97,7 +97,7 @@ def test_in_japanese(history: Station, capsys: pytest.CaptureFixture[str], db_pa
     assert "調査報告書（下書き）" in out
     assert "プレイヤーの陳述" in out and "ヘッドジャッジの判断理由" in out
     assert state.head in out
-    assert out.index("記録") < out.index("審査") < out.index("取り消し")
+    assert out.index("記録") < out.index("審査") < out.index("無効")
     assert "Recorded by" not in out
 
 

@@ -335,3 +335,30 @@ def test_a_loss_voided_after_it_was_entered_stays_to_be_taken_back(
     assert (item["id"], item["voided"], item["entered"]) == (entered, True, True)
     _code, out, _err = run(capsys, "report", "round", "--db", db_path)
     assert "voided after it was entered: take it back" in out
+
+
+def test_the_closing_line_counts_a_line_to_take_back_as_outstanding(
+    station: Station, capsys: pytest.CaptureFixture[str], db_path: Path
+) -> None:
+    """Every other line is entered, but one was voided after the scorekeeper entered it:
+    the list does not end "Every item is entered." while that take-back is owed."""
+    record(station, HEAD, "P4", "illegal_deck", False, True)
+    record(station, HEAD, "P5", "illegal_deck", False, True)
+    first, second = (i["id"] for i in round_json(capsys, db_path)["items"])
+    for item in (first, second):
+        code, _out, err = run(
+            capsys, "report", "round", "--enter", item, "--judge", HEAD, "--db", db_path
+        )
+        assert code == 0, err
+    code, _out, err = run(
+        capsys, "void", first, "--judge", HEAD, "--note", "wrong player", "--db", db_path
+    )
+    assert code == 0, err
+    code, out, err = run(capsys, "report", "round", "--db", db_path)
+    assert code == 0, err
+    assert "voided after it was entered: take it back" in out
+    assert "Every item is entered." not in out
+    assert "To take back: 1 item voided after it was entered." in out
+    assert round_json(capsys, db_path)["to_take_back"] == [first]
+    code, out, _err = run(capsys, "report", "round", "--db", db_path, "--lang", "ja")
+    assert "すべて入力済み" not in out

@@ -70,7 +70,8 @@ def pending_title(queue: Sequence[QueueItem]) -> str:
     words = {
         "decision": lambda n: ngettext("{n} decision", "{n} decisions", n),
         "cheating": lambda n: _("{n} cheating"),
-        "investigation": lambda n: ngettext("{n} investigation", "{n} investigations", n),
+        # A Triple Warning request: it opens an investigation only once issued.
+        "investigation": lambda n: ngettext("{n} Triple Warning", "{n} Triple Warnings", n),
         "request": lambda n: ngettext("{n} request", "{n} requests", n),
         "notice": lambda n: ngettext("{n} notice", "{n} notices", n),
     }
@@ -240,7 +241,7 @@ def decision_row(session: Session, decision: DecisionState, name: str) -> Row:
             decision_text(session.rules, decision),
             _("three-warning decision"),
             decision.judge,
-            decision_status(decision),
+            decision_status(session.state, decision),
         ),
     )
 

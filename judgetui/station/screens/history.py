@@ -209,7 +209,7 @@ class HistoryScreen(StationScreen):
             "",
             clipped(f"{decision.player} {name}", 22),
             decision_text(self.session.state.rules, decision),
-            decision_status_cell(decision),
+            decision_status_cell(self.session.state, decision),
             clipped(text.decision_what(decision), INFRACTION_WIDTH),
             clipped(decision.judge, 14),
         )
@@ -226,7 +226,7 @@ class HistoryScreen(StationScreen):
         out.append(
             " · " + made_by(decision.judge, decision.round, decision.at, self.session.clock())
         )
-        decision_detail_tail(out, decision)
+        decision_detail_tail(out, state, decision)
         return out
 
     @on(DataTable.RowHighlighted, "#history-table")

@@ -273,7 +273,7 @@ class PlayerScreen(StationScreen):
             clock_time(decision.at, now),
             Text(penalty, style=decision_struck(decision) or "bold"),
             "",
-            decision_status_cell(decision),
+            decision_status_cell(state, decision),
             what,
             decision.judge,
             decision.note,
@@ -281,7 +281,7 @@ class PlayerScreen(StationScreen):
         detail = Text(penalty, style="bold")
         detail.append(" · " + what)
         detail.append("\n" + made_by(decision.judge, decision.round, decision.at, now, by=True))
-        decision_detail_tail(detail, decision)
+        decision_detail_tail(detail, state, decision)
         return Line(decision.seq, decision.id, row, detail)
 
     def _fill_history(self, state: EventState) -> None:

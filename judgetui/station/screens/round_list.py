@@ -12,7 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from judgetui import report_texts
-from judgetui.i18n import N_, _, ngettext
+from judgetui.i18n import N_, _
 from judgetui.station.screens.base import StationScreen
 from judgetui.station.widgets.footer import StationFooter
 from judgetui.station.widgets.header import StationHeader
@@ -105,17 +105,7 @@ class RoundListScreen(StationScreen):
             if totals
             else ""
         )
-        left = sum(1 for i in items if i.entered is None)
-        if not items:
-            summary = ""
-        elif left:
-            summary = ngettext(
-                "Not yet entered: {n} of {total} item.",
-                "Not yet entered: {n} of {total} items.",
-                len(items),
-            ).format(n=left, total=len(items))
-        else:
-            summary = _("Every item is entered.")
+        summary = report_texts.closing_line(items) if items else ""
         self.query_one("#round-summary", Static).update(summary)
 
     def action_round(self, step: int) -> None:

@@ -67,20 +67,21 @@ def decision_struck(decision: DecisionState) -> str:
     return "" if decision.standing else "dim strike"
 
 
-def decision_status_cell(decision: DecisionState) -> Text:
-    """decided / voided / reopened; dim once it no longer stands."""
-    return Text(text.decision_status_name(decision), style="" if decision.standing else "dim")
+def decision_status_cell(state: EventState, decision: DecisionState) -> Text:
+    """decided / voided / reopened / set aside; dim once it no longer stands."""
+    return Text(
+        text.decision_status_name(state, decision), style="" if decision.standing else "dim"
+    )
 
 
-def decision_detail_tail(out: Text, decision: DecisionState) -> None:
+def decision_detail_tail(out: Text, state: EventState, decision: DecisionState) -> None:
     """Under a decision's detail: its note, and why it no longer stands."""
     append_note(out, decision.note)
     if decision.voided_by is not None:
         append_voided(out, decision.voided_by, decision.void_note)
     elif decision.reopened_by is not None:
-        out.append(
-            "\n"
-            + _("Reopened: a record it rested on was voided ({id}).").format(
-                id=decision.reopened_by
-            )
-        )
+        if text.decision_status(state, decision) == "reopened":
+            why = _("Reopened: a record it rested on was voided ({id}).")
+        else:
+            why = _("Set aside: a record it rested on was voided ({id}); no decision is owed.")
+        out.append("\n" + why.format(id=decision.reopened_by))
