@@ -330,6 +330,13 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
     export = command("export", _("export the event"))
     export.add_argument("--format", choices=("json", "csv"), default="json")
     export.add_argument("-o", "--output")
+    export.add_argument(
+        "--bom",
+        action="store_true",
+        help=_(
+            "start the CSV with a UTF-8 BOM, for spreadsheets that need one (Excel in Japanese)"
+        ),
+    )
 
     verify = command("verify", _("check the penalty log's integrity"))
     verify.add_argument(
