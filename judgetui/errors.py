@@ -23,7 +23,7 @@ from msgspec import Struct, field
 
 from judgetui.i18n import N_, _
 from judgetui.rules import RulesError
-from judgetui.store import EntryNotStorable, EventFileError, StoreWriteError
+from judgetui.store import EntryNotStorable, EventFileError, LockWait, StoreWriteError
 
 EXIT_BROKEN = 1
 EXIT_BAD_INPUT = 2
@@ -131,3 +131,17 @@ def describe(error: BaseException) -> str:
         text = " ".join(str(error).split())
         return f"{kind}: {text[:300]}"
     return kind
+
+
+def lock_wait_line(wait: LockWait) -> str:
+    """What a save that has waited a second for another's says, on the command line and
+    in the station alike: who it waits for (as the lock file names them) and how long it
+    will go on waiting before it gives up (exit 4)."""
+    seconds = max(1, round(wait.remaining))
+    if wait.holder is None:
+        return _("waiting for another judge's save… (up to {seconds} s more)").format(
+            seconds=seconds
+        )
+    return _("waiting for {holder} to finish saving… (up to {seconds} s more)").format(
+        holder=wait.holder, seconds=seconds
+    )

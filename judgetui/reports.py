@@ -52,6 +52,9 @@ CONTEXT_FIELDS = ("table", "game", "opponent", "extension", "duplicate_of")
 EXPORT_MARK = "judgetui_export"
 EXPORT_VERSION = 1
 
+#: What the JSON export says of a void and of tardiness, in the CSV export too (issue 28).
+VOID_FIELDS = ("minutes_late", "voided_by", "voided_at", "void_note")
+
 #: The CSV export's columns: one row per record (``row`` = "record") and one per
 #: three-warning decision, ejection or disqualification (``row`` = "decision"); the
 #: log's head hash in the ``head`` column of every row, so every row is data.
@@ -64,12 +67,21 @@ CSV_COLUMNS = (
     "seq",
     *CONTEXT_FIELDS,
     "witness_notes",
+    *VOID_FIELDS,
+    "player_table",
     "head",
 )
 #: The header line of a CSV export, which is how `export -o` knows a previous export.
 CSV_HEADER = ",".join(CSV_COLUMNS)
+_BEFORE_VOID_FIELDS = tuple(c for c in CSV_COLUMNS if c not in (*VOID_FIELDS, "player_table"))
 #: Headers of exports written by earlier versions, which `export -o` may replace too.
-PREVIOUS_CSV_HEADERS = (",".join(c for c in CSV_COLUMNS if c != "player_dci"),)
+PREVIOUS_CSV_HEADERS = (
+    ",".join(_BEFORE_VOID_FIELDS),
+    ",".join(c for c in _BEFORE_VOID_FIELDS if c != "player_dci"),
+)
+#: What `export --format csv --bom` starts with: the UTF-8 byte order mark, which Excel
+#: (in Japanese above all) needs to read a CSV file as UTF-8 and not the system's code page.
+UTF8_BOM = "\ufeff"
 
 #: A cell beginning with one of these is a formula to a spreadsheet (OWASP's list, plus
 #: the full-width forms as cheap insurance): the export puts a ``'`` before it.
@@ -158,6 +170,7 @@ def export_json(state: EventState) -> bytes:
             "name": p.name,
             "reading": p.reading,
             "dci": p.dci,
+            "table": p.table,
             "status": p.status,
             "points": state.points(p.id),
             "decisions": [decision_dict(d) for d in p.decisions],
@@ -184,27 +197,38 @@ def csv_cell(value: object) -> str:
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
-def export_csv(state: EventState) -> str:
-    """One row per penalty record and per decision; nothing but the header and data rows.
+def export_csv(state: EventState, *, bom: bool = False) -> str:
+    """One row per penalty record and per decision; nothing but the header and data rows
+    (after a UTF-8 BOM with ``bom``).
 
     Every cell goes through `csv_cell`, the head hash is a column of every row.
     """
     out = io.StringIO()
+    if bom:
+        out.write(UTF8_BOM)
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     rows: list[tuple[int, dict[str, Any]]] = []
     for record in state.records.values():
         row = record_dict(record)
         player = state.players[record.player]
-        row.update(row="record", player_name=player.name, player_dci=player.dci, seq=record.seq)
+        row.update(
+            row="record",
+            player_name=player.name,
+            player_dci=player.dci,
+            player_table=player.table,
+            seq=record.seq,
+        )
         row["witness_notes"] = witness_cell(record)
         rows.append((record.seq, row))
     for decision in state.decisions.values():
         row = decision_dict(decision)
+        player = state.players[decision.player]
         row.update(
             row="decision",
-            player_name=state.players[decision.player].name,
-            player_dci=state.players[decision.player].dci,
+            player_name=player.name,
+            player_dci=player.dci,
+            player_table=player.table,
             sanction=decision.penalty,
             status="issued" if decision.standing else "voided",
             supersedes=None,

@@ -30,7 +30,7 @@ from judgetui.cli.records import (
 from judgetui.errors import EXIT_BAD_INPUT, EXIT_READER_GONE
 from judgetui.i18n import _
 from judgetui.rules import RulesError
-from judgetui.store import WARNING_LISTENERS
+from judgetui.store import WAIT_LISTENERS, WARNING_LISTENERS, LockWait
 
 if TYPE_CHECKING:
     import argparse
@@ -189,6 +189,7 @@ COMMANDS = {
 def main(argv: Sequence[str] | None = None) -> int:
     command: str | None = None
     WARNING_LISTENERS.append(_print_store_warning)
+    WAIT_LISTENERS.append(_print_lock_wait)
     try:
         # --lang first: argparse's help and errors are written in it
         wanted = i18n.language_from_argv(sys.argv[1:] if argv is None else argv)
@@ -223,6 +224,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     finally:
         WARNING_LISTENERS.remove(_print_store_warning)
+        WAIT_LISTENERS.remove(_print_lock_wait)
 
 
 def _output_to_nowhere() -> None:
@@ -261,3 +263,8 @@ def _print_store_warning(message: str) -> None:
     (`judgetui.store.WARNING_LISTENERS`: no ``logging`` loaded for it)."""
     line = " ".join(message.split())
     print("judgetui: " + _("warning: {message}").format(message=line), file=sys.stderr)
+
+
+def _print_lock_wait(wait: LockWait) -> None:
+    """A save that waits for another judge's says so on stderr after a second."""
+    print("judgetui: " + errors.lock_wait_line(wait), file=sys.stderr, flush=True)

@@ -147,6 +147,30 @@ def build_parser(rules: Rules | None = None, only: str | None = None) -> argpars
         return _build(rules, only)
 
 
+class _Version(argparse.Action):
+    """``--version``: the installed version (from git, see pyproject), looked up only when
+    asked for: every command builds this parser."""
+
+    def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:
+        super().__init__(option_strings, dest=argparse.SUPPRESS, nargs=0, help=help)
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            installed = version("judgetui")
+        except PackageNotFoundError:  # run from a source tree that was never installed
+            installed = _("unknown (not installed)")
+        print(f"judgetui {installed}")
+        parser.exit()
+
+
 class _Unbuilt:
     """What the options of a command that `build_parser` leaves out are added to: every
     call is taken and does nothing (a sub-command, a group and its options alike)."""
@@ -158,6 +182,7 @@ class _Unbuilt:
 def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
     parser = _Parser(prog="judgetui", description=_("The judge station for card-game tournaments."))
     _common(parser, top=True)
+    parser.add_argument("--version", action=_Version, help=_("print the version and exit"))
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     def command(name: str, help_text: str) -> argparse.ArgumentParser:
@@ -305,6 +330,13 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
     export = command("export", _("export the event"))
     export.add_argument("--format", choices=("json", "csv"), default="json")
     export.add_argument("-o", "--output")
+    export.add_argument(
+        "--bom",
+        action="store_true",
+        help=_(
+            "start the CSV with a UTF-8 BOM, for spreadsheets that need one (Excel in Japanese)"
+        ),
+    )
 
     verify = command("verify", _("check the penalty log's integrity"))
     verify.add_argument(

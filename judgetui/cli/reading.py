@@ -188,8 +188,15 @@ def cmd_export(args: argparse.Namespace) -> int:
             check_export_target(target, station.file)
         except ExportRefused as exc:
             raise CliError(str(exc)) from None
+    if args.bom and args.format != "csv":
+        raise CliError(
+            _("--bom is for --format csv (a spreadsheet's file), not {format}").format(
+                format=args.format
+            )
+        )
     state = station.load()
-    blob = export_json(state) if args.format == "json" else export_csv(state).encode()
+    csv_text = export_csv(state, bom=args.bom) if args.format == "csv" else None
+    blob = export_json(state) if csv_text is None else csv_text.encode()
     if target is None:
         sys.stdout.buffer.write(blob)
         return 0
@@ -199,6 +206,21 @@ def cmd_export(args: argparse.Namespace) -> int:
         raise CliError(str(exc)) from None
     except StoreWriteError as exc:
         raise CliError(str(exc), code=4) from None  # CLI.md: 4, could not save
+    written = {
+        "written": str(target),
+        "format": args.format,
+        "records": len(state.records),
+        "decisions": len(state.decisions),
+        "head": state.head,
+    }
+    if args.json:
+        _emit_json(written)
+    else:
+        print(
+            _(
+                "wrote {path} ({format}): {records} records, {decisions} decisions, head {head}"
+            ).format(path=target, **{k: v for k, v in written.items() if k != "written"})
+        )
     return 0
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
@@ -16,7 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.drivers.linux_driver import LinuxDriver
 from textual.filter import LineFilter
 
-from judgetui import i18n
+from judgetui import errors, i18n
 from judgetui.i18n import N_
 from judgetui.perf import long_lived, restore_collector, settle_interface
 from judgetui.rules import load_rules
@@ -32,6 +33,7 @@ from judgetui.station.language import (
     switch_binding,
     switch_language,
 )
+from judgetui.station.messages import SaveWaits
 from judgetui.station.navigation import Navigator
 from judgetui.station.outcomes import ServiceOutcomes
 from judgetui.station.routes import Routes
@@ -41,7 +43,7 @@ from judgetui.station.session import (
     signed_in_judge,
 )
 from judgetui.station.terminal import ControlCharacterFilter, StationDriver
-from judgetui.store import EventFile, FileStamp
+from judgetui.store import WAIT_LISTENERS, EventFile, FileStamp, LockWait
 from judgetui.store.follow import LogReader
 
 Clock = Callable[[], datetime]
@@ -94,6 +96,7 @@ class JudgeStation(PaletteHooks, FollowerHooks, ServiceOutcomes, startup.FirstFr
         self._collector: tuple[int, int, int] | None = None
 
     def on_mount(self) -> None:
+        WAIT_LISTENERS.append(self._say_lock_wait)
         startup.apply_settings(self, self.settings, self.keymap_keys)
         if self.state is not None:
             self._sign_in_or_ask(self.judge)
@@ -141,9 +144,19 @@ class JudgeStation(PaletteHooks, FollowerHooks, ServiceOutcomes, startup.FirstFr
 
     def on_unmount(self) -> None:
         """Leave the collector as it was found (tests run many apps in one process)."""
+        with suppress(ValueError):  # not mounted
+            WAIT_LISTENERS.remove(self._say_lock_wait)
         self.stop_following()
         restore_collector(self._collector)
         self._collector = None
+
+    def _say_lock_wait(self, wait: LockWait) -> None:
+        """A save of this station that waits for another judge's (in a worker's thread,
+        which must not wait for the App: `post_message` is thread-safe and returns)."""
+        self.post_message(SaveWaits(errors.lock_wait_line(wait), max(wait.remaining, 3.0)))
+
+    def on_save_waits(self, message: SaveWaits) -> None:
+        self.notify(message.line, severity="warning", timeout=message.seconds)
 
     def watch_theme(self, theme: str) -> None:
         themes.apply_ansi_palette(self, theme)

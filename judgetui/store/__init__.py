@@ -43,7 +43,7 @@ from judgetui.store.file import (
     FileStamp,
     Snapshot,
 )
-from judgetui.store.listeners import LOGGER, WARNING_LISTENERS
+from judgetui.store.listeners import LOGGER, WAIT_LISTENERS, WARNING_LISTENERS, LockWait
 from judgetui.store.lock import DEFAULT_LOCK_TIMEOUT, _InterProcessLock
 from judgetui.store.permissions import FILE_MODE, JUDGES_GROUP
 
@@ -60,6 +60,7 @@ __all__ = [
     "LOG_TABLE",
     "META_TABLE",
     "SCHEMA_VERSION",
+    "WAIT_LISTENERS",
     "WARNING_LISTENERS",
     "AtomicJSONStorage",
     "EntryNotStorable",
@@ -68,6 +69,7 @@ __all__ = [
     "EventFileExists",
     "EventFileMissing",
     "FileStamp",
+    "LockWait",
     "Snapshot",
     "StoreLockTimeout",
     "StoreWriteError",

@@ -16,13 +16,34 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from judgetui.i18n import _
 from judgetui.store.chain import VerifyAside, VerifyResult
 
 WARNING_LISTENERS: list[Callable[[str], None]] = []
 LOGGER = "judgetui.store"
+
+
+class LockWait(NamedTuple):
+    """A write that has waited `LONG_WAIT` seconds for another's (`WAIT_LISTENERS`)."""
+
+    holder: str | None
+    """Who holds the lock, as its holder wrote it into the lock file ("alex (process 812)"),
+    control characters left out; None when the lock file says nothing readable."""
+    remaining: float
+    """Seconds the write still waits before it gives up (exit 4 on the command line)."""
+
+
+#: Each is called once per write that has waited `LONG_WAIT` seconds for the lock, in the
+#: writing thread: the command line says so on stderr, a station in a notification.
+WAIT_LISTENERS: list[Callable[[LockWait], None]] = []
+LONG_WAIT = 1.0
+
+
+def waited_long(holder: str | None, remaining: float) -> None:
+    for listener in list(WAIT_LISTENERS):
+        listener(LockWait(holder, remaining))
 
 
 def someone_listens() -> bool:

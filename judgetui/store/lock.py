@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import errno
 import fcntl
+import functools
 import os
+import pwd
 import stat
 import threading
 import time
@@ -15,6 +17,7 @@ from pathlib import Path
 from judgetui import diagnostics
 from judgetui.i18n import _
 from judgetui.store.errors import StoreLockTimeout, StoreWriteError, _kind_of, _one_line
+from judgetui.store.listeners import LONG_WAIT, WAIT_LISTENERS, waited_long
 from judgetui.store.permissions import FILE_MODE, _set_new_file_permissions
 
 #: Default seconds to wait for another station's write to finish.
@@ -31,6 +34,42 @@ def _same_inode(fd: int, path: Path) -> bool:
     return (held.st_dev, held.st_ino) == (current.st_dev, current.st_ino)
 
 
+#: What a holder writes into the lock file at most (`_say_who_holds`), and a waiter reads.
+HOLDER_MAX = 200
+
+
+@functools.cache
+def _holder_line() -> bytes:
+    """This process as the lock file names it while it holds the lock: its account and
+    process id (the judge's name is the service's, not the store's)."""
+    try:
+        account = pwd.getpwuid(os.getuid()).pw_name
+    except KeyError:
+        account = str(os.getuid())
+    return f"{account} (process {os.getpid()})".encode()[:HOLDER_MAX]
+
+
+def _say_who_holds(fd: int) -> None:
+    """Write `_holder_line` into the lock file just locked on ``fd``, for a writer that
+    waits meanwhile to say who it waits for. A lock file opened read-only, or a write that
+    fails, says nothing: the lock is the flock, never this text."""
+    line = _holder_line()
+    with suppress(OSError):
+        os.pwrite(fd, line, 0)
+        os.ftruncate(fd, len(line))
+
+
+def _who_holds(fd: int) -> str | None:
+    """What the holder wrote into the lock file open on ``fd`` (a bounded read; any
+    character that could drive a terminal left out)."""
+    try:
+        raw = os.pread(fd, HOLDER_MAX, 0)
+    except OSError:
+        return None
+    text = "".join(c for c in raw.decode("utf-8", "replace") if c.isprintable()).strip()
+    return text or None
+
+
 def _flock_until(
     fd: int,
     deadline: float,
@@ -38,13 +77,17 @@ def _flock_until(
     on_wait: Callable[[], None] | None,
     timed_out: Callable[[], StoreLockTimeout],
     name: Path,
+    lock_file: bool = False,
 ) -> None:
     """Exclusive flock on ``fd``, polling until ``deadline`` (monotonic).
 
-    ``on_wait`` is called once if the lock is busy at the first try.
+    ``on_wait`` is called once if the lock is busy at the first try; `WAIT_LISTENERS` once
+    it has been busy for `LONG_WAIT` seconds, with who holds it when ``fd`` is the
+    ``lock_file``, where the holder wrote it (`_say_who_holds`).
     """
     delay = 0.0005
     first = True
+    long_after = time.monotonic() + LONG_WAIT
     while True:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -60,8 +103,12 @@ def _flock_until(
         if first and on_wait is not None:
             on_wait()
         first = False
-        if time.monotonic() >= deadline:
+        now = time.monotonic()
+        if now >= deadline:
             raise timed_out()
+        if WAIT_LISTENERS and now >= long_after:
+            long_after = deadline  # once
+            waited_long(_who_holds(fd) if lock_file else None, deadline - now)
         time.sleep(delay)
         delay = min(delay * 2, 0.01)
 
@@ -162,8 +209,10 @@ class _InterProcessLock:
                     on_wait=self._waiting,
                     timed_out=self._timed_out,
                     name=self.lock_path,
+                    lock_file=True,
                 )
                 if _same_inode(fd, self.lock_path):
+                    _say_who_holds(fd)
                     return fd
             except BaseException:
                 os.close(fd)

@@ -465,7 +465,17 @@ def test_every_reason_rule_reads_in_japanese(rules: Rules) -> None:
 
 @pytest.mark.parametrize(
     ("value", "cells"),
-    [("山田 太郎", 9), ("Taro", 4), ("警１", 4), ("ｱｲｳ", 3), ("Müller", 6), ("", 0)],
+    [
+        ("山田 太郎", 9),
+        ("Taro", 4),
+        ("警１", 4),
+        ("ｱｲｳ", 3),
+        ("Müller", 6),
+        ("", 0),
+        ("👨\u200d👩\u200d👧", 2),
+        ("🇯🇵 Open", 7),
+        ("e\u0301", 1),
+    ],
 )
 def test_cell_width(value: str, cells: int) -> None:
     assert text.cell_width(value) == cells
