@@ -114,12 +114,26 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def cmd_rules(args: argparse.Namespace) -> int:
+    from judgetui.cli.rules_listing import cmd_rules as run
+
+    return run(args)
+
+
+def cmd_completion(args: argparse.Namespace) -> int:
+    from judgetui.cli.completion import completion_script
+
+    sys.stdout.write(completion_script(args.shell))
+    return 0
+
+
 __all__ = [
     "COMMANDS",
     "FLAG_DEST",
     "build_parser",
     "cmd_check_rules",
     "cmd_classify",
+    "cmd_completion",
     "cmd_config",
     "cmd_decide",
     "cmd_demo",
@@ -133,6 +147,7 @@ __all__ = [
     "cmd_record",
     "cmd_report",
     "cmd_review",
+    "cmd_rules",
     "cmd_ssh",
     "cmd_verify",
     "cmd_void",
@@ -182,6 +197,8 @@ COMMANDS = {
     "demo": cmd_demo,
     "ssh": cmd_ssh,
     "config": cmd_config,
+    "rules": cmd_rules,
+    "completion": cmd_completion,
 }
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from typing import cast
+from typing import Any, cast
 
 from judgetui.cli.common import _station
 from judgetui.cli.options import _common, _options_for_help, _Parser, _station_args, building
@@ -136,6 +136,24 @@ def _context_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _answers(parser: argparse.ArgumentParser) -> None:
+    """The classification's two questions (seed §iv): the minimum penalty follows."""
+    parser.add_argument(
+        "--intentional",
+        type=_yes_no,
+        required=True,
+        metavar="yes|no",
+        help=_("was it intentional?"),
+    )
+    parser.add_argument(
+        "--disruptive",
+        type=_yes_no,
+        required=True,
+        metavar="yes|no",
+        help=_("was it disruptive to the event?"),
+    )
+
+
 def build_parser(rules: Rules | None = None, only: str | None = None) -> argparse.ArgumentParser:
     """The command line; ``record`` and ``classify`` take the questions of ``rules``
     (default: the shipped rules) as options.
@@ -151,16 +169,7 @@ class _Version(argparse.Action):
     """``--version``: the installed version (from git, see pyproject), looked up only when
     asked for: every command builds this parser."""
 
-    def __init__(self, option_strings: list[str], dest: str, help: str | None = None) -> None:
-        super().__init__(option_strings, dest=argparse.SUPPRESS, nargs=0, help=help)
-
-    def __call__(
-        self,
-        parser: argparse.ArgumentParser,
-        namespace: argparse.Namespace,
-        values: object,
-        option_string: str | None = None,
-    ) -> None:
+    def __call__(self, parser: argparse.ArgumentParser, *_given: object) -> None:
         from importlib.metadata import PackageNotFoundError, version
 
         try:
@@ -169,6 +178,15 @@ class _Version(argparse.Action):
             installed = _("unknown (not installed)")
         print(f"judgetui {installed}")
         parser.exit()
+
+
+def _sub(
+    subparsers: argparse._SubParsersAction[Any], name: str, help_text: str
+) -> argparse.ArgumentParser:
+    """A sub-command (``event init``, ``report round``…) with the options every one takes."""
+    parser: argparse.ArgumentParser = subparsers.add_parser(name, help=help_text)
+    _common(parser, top=False)
+    return parser
 
 
 class _Unbuilt:
@@ -182,7 +200,9 @@ class _Unbuilt:
 def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
     parser = _Parser(prog="judgetui", description=_("The judge station for card-game tournaments."))
     _common(parser, top=True)
-    parser.add_argument("--version", action=_Version, help=_("print the version and exit"))
+    parser.add_argument(
+        "--version", action=_Version, nargs=0, default=argparse.SUPPRESS, help=_("the version")
+    )
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     def command(name: str, help_text: str) -> argparse.ArgumentParser:
@@ -193,19 +213,21 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
         return p
 
     demo = command("demo", _("create a realistic demo event and open it"))
-    demo.add_argument("--players", type=_int_in(1, MAX_DEMO_PLAYERS), default=64)
-    demo.add_argument("--records", type=_int_in(0, MAX_DEMO_RECORDS), default=120)
-    demo.add_argument("--seed", type=_int_in(0, MAX_SEED), default=2026)
-    demo.add_argument("--no-open", action="store_true")
+    many = _("how many (default: %(default)s)")
+    demo.add_argument("--players", type=_int_in(1, MAX_DEMO_PLAYERS), default=64, help=many)
+    demo.add_argument("--records", type=_int_in(0, MAX_DEMO_RECORDS), default=120, help=many)
+    demo.add_argument(
+        "--seed", type=_int_in(0, MAX_SEED), default=2026, help=_("same seed, same event")
+    )
+    demo.add_argument("--no-open", action="store_true", help=_("only write the file"))
     demo.add_argument("--force", action="store_true", help=_("replace an existing file"))
 
     check = command("check-rules", _("validate a rules file"))
-    check.add_argument("path", nargs="?")
+    check.add_argument("path", nargs="?", help=_("the rules file (default: --rules, else ours)"))
 
     classify = command("classify", _("the guided classification, without recording"))
-    classify.add_argument("--intentional", type=_yes_no, required=True)
-    classify.add_argument("--disruptive", type=_yes_no, required=True)
-    classify.add_argument("--infraction")
+    _answers(classify)
+    classify.add_argument("--infraction", metavar="KEY", help=_("its key (`judgetui rules`)"))
     _flags(classify, rules)
     classify.add_argument("--finals", action="store_true", help=_("classify for the final rounds"))
 
@@ -213,12 +235,11 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
         "event", _("create the event, set the round or the number of rounds, enter the finals")
     )
     event_sub = event.add_subparsers(dest="event_command", parser_class=_Parser, required=True)
-    init = event_sub.add_parser("init")
-    _common(init, top=False)
-    init.add_argument("--name", required=True)
-    init.add_argument("--head-judge", required=True)
-    init.add_argument("--floor-judge", action="append", default=[])
-    init.add_argument("--rounds", type=_int_in(1, MAX_ROUND))
+    init = _sub(event_sub, "init", _("create the event file"))
+    init.add_argument("--name", required=True, help=_("the event's name"))
+    init.add_argument("--head-judge", required=True, metavar="NAME", help=_("the head judge"))
+    init.add_argument("--floor-judge", action="append", default=[], help=_("a floor judge (each)"))
+    init.add_argument("--rounds", type=_int_in(1, MAX_ROUND), help=_("rounds of the main event"))
     init.add_argument(
         "--judge-account",
         action="append",
@@ -226,40 +247,31 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
         metavar="NAME=USER",
         help=_("bind a judge to an OS account"),
     )
-    rnd = event_sub.add_parser("round")
-    _common(rnd, top=False)
-    rnd.add_argument("number", type=_int_in(1, MAX_ROUND))
+    rnd = _sub(event_sub, "round", _("set the current round (head judge)"))
+    rnd.add_argument("number", type=_int_in(1, MAX_ROUND), help=_("the round"))
     rnd.add_argument(
         "--back",
         action="store_true",
         help=_("allow setting the round back to an earlier one"),
     )
-    total = event_sub.add_parser(
-        "rounds", help=_("the head judge changes the number of rounds (a log entry)")
+    total = _sub(
+        event_sub, "rounds", _("the head judge changes the number of rounds (a log entry)")
     )
-    _common(total, top=False)
-    total.add_argument("number", type=_int_in(1, MAX_ROUND))
-    fin = event_sub.add_parser("finals")
-    _common(fin, top=False)
-    judge = event_sub.add_parser("judge")
-    _common(judge, top=False)
-    judge.add_argument("name")
+    total.add_argument("number", type=_int_in(1, MAX_ROUND), help=_("the number of rounds"))
+    _sub(event_sub, "finals", _("enter the final rounds (head judge)"))
+    judge = _sub(event_sub, "judge", _("add a judge (head judge)"))
+    judge.add_argument("name", help=_("the judge's name"))
     judge.add_argument("--account", help=_("bind to an OS account"))
-    show = event_sub.add_parser("show")
-    _common(show, top=False)
-    change = event_sub.add_parser(
-        "rules", help=_("the head judge changes the event's rules (a log entry)")
-    )
-    _common(change, top=False)
+    _sub(event_sub, "show", _("the event in words (--json: the data)"))
+    change = _sub(event_sub, "rules", _("the head judge changes the event's rules (a log entry)"))
     change.add_argument("file", help=_("the new rules file"))
 
     players = command("players", _("import players"))
     players_sub = players.add_subparsers(
         dest="players_command", parser_class=_Parser, required=True
     )
-    imp = players_sub.add_parser("import")
-    _common(imp, top=False)
-    imp.add_argument("file")
+    imp = _sub(players_sub, "import", _("add or rename players from a CSV roster"))
+    imp.add_argument("file", help=_("the roster: a CSV file with a header row"))
     imp.add_argument(
         "--encoding",
         default=None,
@@ -267,13 +279,27 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
     )
 
     record = command("record", _("record a penalty"))
-    record.add_argument("--player", action="append", required=True)
-    record.add_argument("--infraction", required=True)
-    record.add_argument("--intentional", type=_yes_no, required=True)
-    record.add_argument("--disruptive", type=_yes_no, required=True)
+    record.add_argument(
+        "--player",
+        action="append",
+        required=True,
+        metavar="ID",
+        help=_("the player penalised (repeat for each player of the incident)"),
+    )
+    record.add_argument(
+        "--infraction",
+        required=True,
+        metavar="KEY",
+        help=_("the infraction's key (`judgetui rules` lists them)"),
+    )
+    _answers(record)
     _flags(record, rules)
-    record.add_argument("--note", default="")
-    record.add_argument("--penalty")
+    record.add_argument("--note", default="", help=_("what the judge saw"))
+    record.add_argument(
+        "--penalty",
+        metavar="KEY",
+        help=_("the judge's own choice, not below the minimum (default: the recommendation)"),
+    )
     record.add_argument(
         "--request",
         action="store_true",
@@ -292,21 +318,34 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
     command("queue", _("what waits for the head judge"))
 
     review = command("review", _("confirm, upgrade or dismiss a queue item"))
-    review.add_argument("item")
-    review.add_argument("action", choices=("confirm", "upgrade", "dismiss"))
-    review.add_argument("penalty", nargs="?")
-    review.add_argument("--note", default="")
+    review.add_argument("item", help=_("the queue item's id, or its first 6+ characters"))
+    review.add_argument(
+        "action", choices=("confirm", "upgrade", "dismiss"), help=_("what the head judge does")
+    )
+    review.add_argument("penalty", nargs="?", help=_("with upgrade: the penalty's key"))
+    review.add_argument("--note", default="", help=_("why (a dismissal needs one)"))
     minor = review.add_mutually_exclusive_group()
-    minor.add_argument("--minor", dest="minor", action="store_true", default=None)
-    minor.add_argument("--not-minor", dest="minor", action="store_false")
+    minor.add_argument(
+        "--minor",
+        dest="minor",
+        action="store_true",
+        default=None,
+        help=_("mark the infraction minor (it then does not count as a repeat)"),
+    )
+    minor.add_argument(
+        "--not-minor", dest="minor", action="store_false", help=_("mark it not minor")
+    )
 
     decide = command("decide", _("decide a three-warning penalty"))
-    decide.add_argument("player")
-    decide.add_argument("penalty")
-    decide.add_argument("--strong-cheating", action="store_true")
-    decide.add_argument("--advantage", action="store_true")
-    decide.add_argument("--between-matches", action="store_true")
-    decide.add_argument("--note", default="")
+    decide.add_argument("player", help=_("the player's id"))
+    decide.add_argument("penalty", help=_("game_loss, match_loss, ejection or disqualification"))
+    for option, words in (
+        ("--strong-cheating", _("the head judge strongly believes the player cheated")),
+        ("--advantage", _("it gave an advantage in the current game (a game loss applies to it)")),
+        ("--between-matches", _("between matches (a match loss applies to the next match)")),
+    ):
+        decide.add_argument(option, action="store_true", help=words)
+    decide.add_argument("--note", default="", help=_("the head judge's reasons"))
 
     void = command(
         "void",
@@ -319,17 +358,22 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
     void.add_argument("--note", help=_("why it is voided (required)"))
 
     player = command("player", _("one player's standing and history"))
-    player.add_argument("id")
+    player.add_argument("id", help=_("the player's id"))
 
     history = command("history", _("the records that match, newest first"))
-    history.add_argument("--player", metavar="ID")
-    history.add_argument("--infraction", metavar="KEY")
-    history.add_argument("--round", type=_int_in(1, MAX_ROUND), metavar="N")
-    history.add_argument("--table", type=_int_in(TABLE_MIN, TABLE_MAX), metavar="N")
+    history.add_argument("--player", metavar="ID", help=_("only this player's records"))
+    history.add_argument("--infraction", metavar="KEY", help=_("only this infraction"))
+    history.add_argument("--round", type=_int_in(1, MAX_ROUND), help=_("only this round"))
+    history.add_argument("--table", type=_int_in(TABLE_MIN, TABLE_MAX), help=_("only this table"))
 
     export = command("export", _("export the event"))
-    export.add_argument("--format", choices=("json", "csv"), default="json")
-    export.add_argument("-o", "--output")
+    export.add_argument("--format", choices=("json", "csv"), default="json", help=_("json or csv"))
+    export.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help=_("write to FILE (a new file, or a previous export) instead of stdout"),
+    )
     export.add_argument(
         "--bom",
         action="store_true",
@@ -355,7 +399,9 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
         help=_("the scorekeeper's list for a round (default: the current round)"),
     )
     _common(rround, top=False)
-    rround.add_argument("number", nargs="?", type=_int_in(1, MAX_ROUND))
+    rround.add_argument(
+        "number", nargs="?", type=_int_in(1, MAX_ROUND), help=_("the round (default: current)")
+    )
     rround.add_argument(
         "--enter",
         action="append",
@@ -363,22 +409,25 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
         metavar="ID",
         help=_("the head judge marks an item of the list as entered (a log entry)"),
     )
-    rplayer = report_sub.add_parser(
-        "player", help=_("a disqualification / investigation report draft for one player")
+    rplayer = _sub(
+        report_sub, "player", _("a disqualification / investigation report draft for one player")
     )
-    _common(rplayer, top=False)
-    rplayer.add_argument("id")
-    revent = report_sub.add_parser("event", help=_("the organiser's official record"))
-    _common(revent, top=False)
+    rplayer.add_argument("id", help=_("the player's id"))
+    _sub(report_sub, "event", _("the organiser's official record"))
 
     investigation = command("investigation", _("close an investigation (head judge)"))
     inv_sub = investigation.add_subparsers(
         dest="investigation_command", parser_class=_Parser, required=True
     )
-    close = inv_sub.add_parser("close", help=_("close an open investigation with a finding"))
-    _common(close, top=False)
+    close = _sub(inv_sub, "close", _("close an open investigation with a finding"))
     close.add_argument("record", help=_("the record's id, or its first 6+ characters"))
     close.add_argument("--finding", help=_("the head judge's finding (required)"))
+    command(
+        "rules",
+        _("the event's rules in words: every infraction and penalty key, the questions"),
+    )
+    completion = command("completion", _("a shell completion script on stdout"))
+    completion.add_argument("shell", choices=("bash", "zsh", "fish"), help=_("the shell"))
     command("ssh", _("the entry point for sshd's ForceCommand (see docs/SSH.md)"))
     command("config", _("where settings are looked for, and what they hold"))
     return parser

@@ -15,7 +15,7 @@ COMMAND_NAMES = frozenset(
     {
         "demo", "check-rules", "classify", "event", "players", "record", "queue", "review",
         "decide", "void", "player", "history", "export", "verify", "report", "investigation",
-        "ssh", "config",
+        "ssh", "config", "rules", "completion",
     }
 )  # fmt: skip
 

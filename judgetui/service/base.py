@@ -103,9 +103,7 @@ class PlannerBase(Struct):
         if key in self.rules.infractions:
             return key
         raise BadInput(
-            _("unknown infraction {key!r} (see `judgetui classify --help` for keys)").format(
-                key=key
-            )
+            _("unknown infraction {key!r} (`judgetui rules` lists the keys)").format(key=key)
         )
 
     def penalty_key(self, key: str) -> str:
