@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -127,9 +127,30 @@ def _station(args: argparse.Namespace) -> Any:
     from judgetui.service import Station
 
     if args.rules is None:
-        return Station(EventFile(_db_path(args)), shipped_rules())
-    source = load_source(args.rules)
-    return Station(EventFile(_db_path(args)), source.rules, expected_rules=source.sha256)
+        station = Station(EventFile(_db_path(args)), shipped_rules())
+    else:
+        source = load_source(args.rules)
+        station = Station(EventFile(_db_path(args)), source.rules, expected_rules=source.sha256)
+    station.on_unbound_write = _warn_unbound_once()
+    return station
+
+
+def _warn_unbound_once() -> Callable[[], None]:
+    """One line on stderr the first time a command writes to an unbound event (never on
+    stdout: ``--json`` stays JSON)."""
+    warned: list[bool] = []
+
+    def warn() -> None:
+        if warned:
+            return
+        warned.append(True)
+        line = _(
+            "warning: this event is not bound to OS accounts: anyone at this machine can "
+            "act as any judge"
+        )
+        print("judgetui: " + line, file=sys.stderr)
+
+    return warn
 
 
 def _station_rules(args: argparse.Namespace) -> None:
