@@ -268,6 +268,8 @@ class Station:
         except ValidationError as exc:
             raise BadInput(_validation_line(exc)) from None
         snapshot = self.file.create(self.planner.event_entries(created, self.creation_rules))
+        if not created.bound and self.on_unbound_write is not None:
+            self.on_unbound_write()
         return self.fold(snapshot)
 
     def record(

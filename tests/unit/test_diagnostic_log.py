@@ -19,6 +19,7 @@ from judgetui.service import NotPermitted, Station
 from judgetui.station.messages import ServiceFailed, WatchFailed
 from judgetui.station.terminal import log_loop_failure
 from judgetui.store import EventFile, EventFileError, StoreLockTimeout
+from tests.helpers.cli import UNBOUND_WARNING
 from tests.helpers.event import FIXED_NOW, FLOOR, HEAD
 from tests.helpers.station import make_app, service_on
 
@@ -95,7 +96,7 @@ def test_a_log_that_cannot_be_opened_never_breaks_a_command(
     # a refusal would be logged: it is still just the refusal
     assert main([*argv, "player", "P404"]) == 2
     err = capsys.readouterr().err
-    assert err == "judgetui: unknown player 'P404'\n"
+    assert err == UNBOUND_WARNING + "judgetui: unknown player 'P404'\n"  # (after event init)
 
 
 def test_refused_acts_are_logged_without_names_or_notes(

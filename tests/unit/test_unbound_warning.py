@@ -59,6 +59,17 @@ def test_a_bound_event_writes_without_the_warning(
     db = tmp_path / "bound.json"
     init = ["event", "init", "--name", "Open", "--head-judge", HEAD]
     code, _out, err = run(capsys, "--db", db, *init, "--judge-account", f"{HEAD}={me}")
-    assert code == 0, err
+    assert (code, err) == (0, "")
     code, _out, err = run(capsys, "--db", db, "event", "round", "2")  # as the account's judge
     assert (code, err) == (0, "")
+
+
+def test_an_event_made_unbound_says_so_as_it_is_made(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "open.json"
+    code, out, err = run(
+        capsys, "--db", db, "event", "init", "--name", "Open", "--head-judge", HEAD
+    )
+    assert (code, err) == (0, UNBOUND_WARNING)
+    assert out.startswith("created ")
