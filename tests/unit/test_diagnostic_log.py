@@ -334,3 +334,15 @@ def test_a_log_of_another_account_is_never_written(
     assert main([*argv, *A_REFUSED_RECORD]) == 2
     assert "unknown judge" in capsys.readouterr().err  # refused, and so a line for the log
     assert planted.read_text() == ""
+
+
+def test_the_log_still_rotates_its_own_files(tmp_path: Path) -> None:
+    log = tmp_path / "judge.log"
+    diagnostics.configure(log)
+    for _ in range(25):
+        diagnostics.info("%s", "x" * (diagnostics.MAX_BYTES // 4))
+    diagnostics.reset()
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == ["judge.log", "judge.log.1", "judge.log.2", "judge.log.3"]
+    assert all((tmp_path / n).stat().st_size <= diagnostics.MAX_BYTES for n in names)
+    assert all((tmp_path / n).stat().st_mode & 0o777 == 0o600 for n in names)
