@@ -21,6 +21,7 @@ import sys
 
 from msgspec import Struct, field
 
+from judgetui.diagnostics import LogRefused
 from judgetui.i18n import N_, _
 from judgetui.rules import RulesError
 from judgetui.store import EntryNotStorable, EventFileError, LockWait, StoreWriteError
@@ -81,6 +82,8 @@ def problem(error: BaseException) -> Problem | None:
     reason: dict[str, object] = {"reason": error}
     if isinstance(error, CliError):
         return Problem(AS_IS, error.code, reason)
+    if isinstance(error, LogRefused):
+        return Problem(AS_IS, EXIT_BAD_INPUT, reason)
     settings = sys.modules.get("judgetui.settings")
     if settings is not None and isinstance(error, settings.SettingsError):
         return Problem(AS_IS, EXIT_BAD_INPUT, reason)

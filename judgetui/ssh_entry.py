@@ -218,6 +218,9 @@ def run(
     args.db = admin.db
     args.rules = admin.rules
     args.lang = args.lang or admin.lang
+    args.over_ssh = True  # (a settings file it cannot use is then a warning)
+    if hasattr(admin, "_settings"):  # read once already, with the administrator's --config
+        args._settings = admin._settings
     i18n.set_language(args.lang or i18n.default_language())
     return cli.commands[args.command](args)
 

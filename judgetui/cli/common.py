@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
@@ -15,6 +15,7 @@ import orjson
 
 from judgetui import diagnostics, i18n
 from judgetui.errors import CliError
+from judgetui.i18n import _
 from judgetui.rules import Rules, load_rules, load_source, shipped_rules
 from judgetui.store import LOGGER, WARNING_LISTENERS, EventFile
 
@@ -39,18 +40,62 @@ def _db_choice(args: argparse.Namespace) -> tuple[str, str]:
 
 
 def _settings(args: argparse.Namespace) -> LoadedSettings:
-    """The settings, read the first time a command needs a value from them."""
+    """The settings, read the first time a command needs a value from them.
+
+    A settings file that cannot be used is one line and exit 2, except over
+    `judgetui ssh` (`_over_ssh`): a judge there has no shell to fix it, so it is a
+    warning and the station or command runs with the default settings.
+    """
     loaded: LoadedSettings | None = getattr(args, "_settings", None)
     if loaded is None:
         from judgetui import settings
 
         fresh = args.command in (None, "config", "demo")
-        loaded = settings.load(getattr(args, "config", None))
-        if fresh and loaded.keys:
-            # the keymap names the station's bindings: checking it imports Textual
-            from judgetui.station import keymap
+        try:
+            loaded = settings.load(getattr(args, "config", None))
+            if fresh and loaded.keys:
+                # the keymap names the station's bindings: checking it imports Textual
+                from judgetui.station import keymap
 
-            keymap.check(loaded.keys, loaded.path)
+                keymap.check(loaded.keys, loaded.path)
+        except settings.SettingsError as problem:
+            if not _over_ssh(args):
+                raise
+            loaded = _default_settings_over_ssh(problem)
+        args._settings = loaded
+    return loaded
+
+
+def _over_ssh(args: argparse.Namespace) -> bool:
+    """Whether ``args`` came in through `judgetui ssh` (the administrator's options, or
+    the command a judge sent: `judgetui.ssh_entry.run` marks it)."""
+    return args.command == "ssh" or bool(getattr(args, "over_ssh", False))
+
+
+def _default_settings_over_ssh(problem: Exception) -> LoadedSettings:
+    """The default settings, after one line on stderr saying why."""
+    from judgetui import settings
+
+    line = _(
+        "warning: {problem}; over ssh the station runs with the default settings "
+        "(fix the file, or ask the station's administrator)"
+    ).format(problem=problem)
+    print("judgetui: " + line, file=sys.stderr)
+    return settings.defaults()
+
+
+def _station_keymap_over_ssh(args: argparse.Namespace, loaded: LoadedSettings) -> LoadedSettings:
+    """Over ssh, the keymap checked before the station opens (it refuses a bad one, and
+    a judge there cannot fix it): a bad keymap is the warning and the default settings."""
+    if not loaded.keys or not _over_ssh(args):
+        return loaded
+    from judgetui import settings
+    from judgetui.station import keymap
+
+    try:
+        keymap.check(loaded.keys, loaded.path)
+    except settings.SettingsError as problem:
+        loaded = _default_settings_over_ssh(problem)
         args._settings = loaded
     return loaded
 
@@ -82,9 +127,30 @@ def _station(args: argparse.Namespace) -> Any:
     from judgetui.service import Station
 
     if args.rules is None:
-        return Station(EventFile(_db_path(args)), shipped_rules())
-    source = load_source(args.rules)
-    return Station(EventFile(_db_path(args)), source.rules, expected_rules=source.sha256)
+        station = Station(EventFile(_db_path(args)), shipped_rules())
+    else:
+        source = load_source(args.rules)
+        station = Station(EventFile(_db_path(args)), source.rules, expected_rules=source.sha256)
+    station.on_unbound_write = _warn_unbound_once()
+    return station
+
+
+def _warn_unbound_once() -> Callable[[], None]:
+    """One line on stderr the first time a command writes to an unbound event (never on
+    stdout: ``--json`` stays JSON)."""
+    warned: list[bool] = []
+
+    def warn() -> None:
+        if warned:
+            return
+        warned.append(True)
+        line = _(
+            "warning: this event is not bound to OS accounts: anyone at this machine can "
+            "act as any judge"
+        )
+        print("judgetui: " + line, file=sys.stderr)
+
+    return warn
 
 
 def _station_rules(args: argparse.Namespace) -> None:
@@ -103,7 +169,8 @@ def _open_station(args: argparse.Namespace, judge: str | None = None) -> int:
     _station_rules(args)
     from judgetui import tty
 
-    settings = _settings(args)  # bad settings: exit 2 before anything is on screen
+    # bad settings: exit 2 before anything is on screen (over ssh: the defaults)
+    settings = _station_keymap_over_ssh(args, _settings(args))
     if (problem := tty.missing_terminal()) is not None:
         raise CliError(problem)
     # The collector stays paused (perf.one_shot) until the station's first frame is out:

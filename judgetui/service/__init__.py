@@ -113,6 +113,9 @@ class Station:
         bytes neither parses them again nor reads its own result back."""
         self._writes = 0
         self._writes_done = threading.Condition()
+        self.on_unbound_write: Callable[[], None] | None = None
+        """Called after each write to an event not bound to OS accounts, where anyone at
+        the machine can act as any judge (the command line warns: SECURITY.md)."""
 
     # -- reading -------------------------------------------------------------------
 
@@ -184,20 +187,27 @@ class Station:
         """Plan and append; ``focus``: the plan reads only those players (see `fold`);
         ``on_sealed``: see `EventFile.append`."""
 
+        unbound: list[bool] = []
+
         def build(snapshot: Snapshot) -> list[Entry]:
             try:
-                return plan(self._state_of(snapshot, focus))
+                state = self._state_of(snapshot, focus)
+                unbound.append(not state.bound)
+                return plan(state)
             except validation_error() as exc:  # a value the event file's models refuse
                 raise BadInput(_validation_line(exc)) from None
 
         with self._writes_done:
             self._writes += 1
         try:
-            return self.file.append(build, holder=self.holder, on_sealed=on_sealed)
+            written = self.file.append(build, holder=self.holder, on_sealed=on_sealed)
         finally:
             with self._writes_done:
                 self._writes -= 1
                 self._writes_done.notify_all()
+        if written and unbound and unbound[-1] and self.on_unbound_write is not None:
+            self.on_unbound_write()
+        return written
 
     def wait_for_writes(self, timeout: float) -> bool:
         """Wait until no write of this service is under way; False if ``timeout`` passed.
@@ -258,6 +268,8 @@ class Station:
         except ValidationError as exc:
             raise BadInput(_validation_line(exc)) from None
         snapshot = self.file.create(self.planner.event_entries(created, self.creation_rules))
+        if not created.bound and self.on_unbound_write is not None:
+            self.on_unbound_write()
         return self.fold(snapshot)
 
     def record(

@@ -270,6 +270,7 @@ class EventFile:
     ) -> None:
         self.path = Path(path)
         self.lock_path = self.path.with_name(self.path.name + ".lock")
+        diagnostics.keep_clear(self.path, self.lock_path)  # LogRefused: --log is one of them
         self._lock_timeout = lock_timeout
         self._on_wait = on_wait
         self._lock = _InterProcessLock(

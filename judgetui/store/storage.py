@@ -10,6 +10,7 @@ from typing import Any
 
 from tinydb.storages import Storage
 
+from judgetui import diagnostics
 from judgetui.i18n import _
 from judgetui.store.atomic import _encode, _remove_leftover_temps, _write_atomically
 from judgetui.store.errors import EventFileError
@@ -42,6 +43,7 @@ class AtomicJSONStorage(Storage):
     ) -> None:
         self.path = Path(path)
         self.lock_path = self.path.with_name(self.path.name + ".lock")
+        diagnostics.keep_clear(self.path, self.lock_path)
         self._lock = _InterProcessLock(self.lock_path, self.path, lock_timeout, reentrant=True)
         # Stamp of the last version we parsed and found safe to replace.
         self._writable_stamp: FileStamp | None = None

@@ -1,6 +1,7 @@
 """Running the command line in process, as the CLI tests do: `run` (exit code, stdout,
 stderr), `run_json`, `refused` (one line, no traceback, the file unchanged) and `rec` (the
-words of a ``record`` command)."""
+words of a ``record`` command); `UNBOUND_WARNING`, the line every write to an event not
+bound to OS accounts prints on stderr, and `without_unbound_warning`."""
 
 from __future__ import annotations
 
@@ -11,6 +12,17 @@ from typing import Any
 import pytest
 
 from judgetui import cli
+
+UNBOUND_WARNING = (
+    "judgetui: warning: this event is not bound to OS accounts: anyone at this machine can "
+    "act as any judge\n"
+)
+
+
+def without_unbound_warning(err: str) -> str:
+    """``err`` of a write to an unbound event, without its one `UNBOUND_WARNING` line."""
+    assert err.count(UNBOUND_WARNING) == 1, err
+    return err.replace(UNBOUND_WARNING, "")
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: object) -> tuple[int, str, str]:

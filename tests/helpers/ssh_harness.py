@@ -11,7 +11,10 @@ names, and undoes all of it on `close()`:
   sshd log, and the event folder (group ``judges``, setgid, 2770) with the event file;
 * ``/usr/sbin/sshd -D`` on a free high port of 127.0.0.1, with a ``Match Group judges``
   block whose ``ForceCommand`` opens the station on the event file;
-* a private tmux server (its own socket) for the interactive stations.
+* a private tmux server (its own socket) for the interactive stations;
+* with ``log_recipe=True``, docs/SSH.md §7's ``--log`` in the ``ForceCommand``, read
+  from that page (`docs_log_option`), its folder moved into the work folder
+  (``logs/``, root, group ``judges``, 1770, as the page has it).
 
 The ForceCommand is a small script in the work folder rather than ``<venv>/bin/judgetui``
 itself, so that it works whether or not the project is pip-installed: it runs this
@@ -46,6 +49,8 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
 SSHD = Path("/usr/sbin/sshd")
+SSH_DOC = REPO / "docs" / "SSH.md"
+DOC_LOG_FOLDER = "/var/log/judgetui"
 GROUP = "judges"
 #: Held for the whole life of a harness: the judges group and its members are
 #: machine-wide, so two pytest-xdist workers must not set up at once.
@@ -90,6 +95,16 @@ def missing_requirements() -> str | None:
 
 class HarnessError(RuntimeError):
     """Setting up the station failed; the message says where, with the sshd log."""
+
+
+def docs_log_option() -> str:
+    """The ``--log …`` of docs/SSH.md's diagnostic-log ``ForceCommand``, as written there
+    (the words between ``--log`` and ``ssh``, quotes and all: the judge's shell reads them)."""
+    for line in SSH_DOC.read_text(encoding="utf-8").splitlines():
+        words = line.strip()
+        if words.startswith("ForceCommand ") and " --log " in words and words.endswith(" ssh"):
+            return "--log " + words.split(" --log ", 1)[1].removesuffix(" ssh").strip()
+    raise HarnessError(f"{SSH_DOC}: no ForceCommand with --log")
 
 
 def _run(argv: Sequence[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
@@ -208,6 +223,8 @@ class SshStation:
         ("P3", "Lucas Silva"),
     )
     event_name: str = "SSH Open"
+    log_recipe: bool = False
+    """Put docs/SSH.md's ``--log`` recipe in the ForceCommand (see the module docstring)."""
 
     work: Path = field(init=False)
     head: Account = field(init=False)
@@ -215,6 +232,8 @@ class SshStation:
     db: Path = field(init=False)
     port: int = field(init=False, default=0)
     sshd_log: Path = field(init=False)
+    logs: Path = field(init=False)
+    """The diagnostic logs' folder of ``log_recipe`` (docs/SSH.md's /var/log/judgetui)."""
     timings: dict[str, float] = field(init=False, default_factory=dict)
 
     _undo: list[Callable[[], None]] = field(init=False, default_factory=list)
@@ -268,8 +287,15 @@ class SshStation:
         self._make_traversable([Path(sys.executable), REPO / "judgetui"], listable=[REPO])
         self._host_key()
         self.db = self._event_folder() / "event.json"
+        self.logs = self.work / "logs"
         wrapper = self._wrapper()
-        self._start_sshd(wrapper)
+        options = ""
+        if self.log_recipe:
+            self.logs.mkdir()
+            os.chown(self.logs, 0, grp.getgrnam(GROUP).gr_gid)
+            self.logs.chmod(0o1770)
+            options = " " + docs_log_option().replace(DOC_LOG_FOLDER, str(self.logs))
+        self._start_sshd(wrapper, options)
         self._make_event()
 
     def _lock_machine(self) -> None:
@@ -396,19 +422,19 @@ class SshStation:
         path = self.work / "judgetui-station"
         path.write_text(
             f"#!{sys.executable}\n"
-            '"""ForceCommand: `judgetui --db EVENT ssh` (docs/SSH.md)."""\n'
+            '"""ForceCommand: `judgetui --db EVENT [OPTIONS] ssh` (docs/SSH.md)."""\n'
             "import sys\n"
             "sys.dont_write_bytecode = True\n"
             f"sys.path.insert(0, {str(REPO)!r})\n"
             "from judgetui.cli import main\n"
-            f'raise SystemExit(main(["--db", {str(self.db)!r}, "ssh"]))\n'
+            f'raise SystemExit(main(["--db", {str(self.db)!r}, *sys.argv[1:], "ssh"]))\n'
         )
         path.chmod(0o755)
         return path
 
     # -- sshd -----------------------------------------------------------------------
 
-    def _sshd_config(self, wrapper: Path) -> Path:
+    def _sshd_config(self, wrapper: Path, options: str) -> Path:
         config = self.work / "sshd_config"
         config.write_text(
             f"""\
@@ -438,7 +464,7 @@ LogLevel VERBOSE
 
 # As docs/SSH.md has it, with the wrapper in place of <venv>/bin/judgetui --db EVENT ssh.
 Match Group {GROUP}
-    ForceCommand {wrapper}
+    ForceCommand {wrapper}{options}
     PermitUserRC no
     PasswordAuthentication no
     AllowTcpForwarding no
@@ -450,7 +476,7 @@ Match Group {GROUP}
         )
         return config
 
-    def _start_sshd(self, wrapper: Path) -> None:
+    def _start_sshd(self, wrapper: Path, options: str) -> None:
         privsep = Path("/run/sshd")
         if not privsep.exists():
             privsep.mkdir(mode=0o755, parents=True)
@@ -458,7 +484,7 @@ Match Group {GROUP}
         self.sshd_log = self.work / "sshd.log"
         for _attempt in range(5):
             self.port = _free_port()
-            config = self._sshd_config(wrapper)
+            config = self._sshd_config(wrapper, options)
             _run([str(SSHD), "-t", "-f", str(config)])
             self.sshd_log.write_text("")
             proc = subprocess.Popen(

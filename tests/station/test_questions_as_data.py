@@ -25,6 +25,7 @@ from judgetui.service import Station
 from judgetui.station.app import open_station
 from judgetui.station.screens.classify import ClassifyScreen
 from judgetui.store import EventFile
+from tests.helpers.cli import UNBOUND_WARNING
 from tests.helpers.event import FIXED_NOW, HEAD, counting_ids
 from tests.helpers.station import settle
 
@@ -157,7 +158,7 @@ def test_record_accepts_the_new_question(capsys: pytest.CaptureFixture[str], eve
         *SLOW_PLAY,
         "--phone",
     )
-    assert (code, err) == (0, ""), err
+    assert (code, err) == (0, UNBOUND_WARNING), err
     assert out["records"][0]["penalty"] == "single_warning"
     shown = run(capsys, "--db", event, "--json", "player", "P2")
     assert shown[1]["records"][0]["warning"] == "single_warning"

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from judgetui import i18n
 from judgetui.service import Station
@@ -180,14 +181,51 @@ async def test_r_on_the_player_screen_opens_the_report_and_s_saves_it(
         await pilot.press("s")
         await settle(pilot, lambda: isinstance(app.screen, SaveReportModal))
         await pilot.press("enter")  # the suggested name
-        await settle(pilot, lambda: (folder / "report-P5.md").exists())
-        assert (folder / "report-P5.md").read_text() == report.body
+        saved = folder / "judgetui-reports" / "report-P5.md"  # the reports folder (issue 26)
+        await settle(pilot, lambda: saved.exists())
+        assert saved.read_text() == report.body
         # again: it exists, so the station asks, and no (the default) keeps it
-        (folder / "report-P5.md").write_text("mine")
+        saved.write_text("mine")
         await pilot.press("s")
         await settle(pilot, lambda: isinstance(app.screen, SaveReportModal))
         await pilot.press("enter")
         await settle(pilot, lambda: name(pilot) == "ConfirmModal")
         await pilot.press("n")
         await settle(pilot, lambda: name(pilot) == "PlayerReportScreen")
-        assert (folder / "report-P5.md").read_text() == "mine"
+        assert saved.read_text() == "mine"
+
+
+@pilot_test
+async def test_s_never_saves_over_the_judges_dotfiles_even_after_replace(
+    scene: Station, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A judge over ssh who names ``~/.ssh/authorized_keys`` or the settings file (and
+    would answer "replace") gets one line, and neither file changes (issue 26)."""
+    folder = tmp_path / "judge"
+    for dotfile in (".ssh/authorized_keys", ".config/judgetui/config.toml"):
+        (folder / dotfile).parent.mkdir(parents=True)
+        (folder / dotfile).write_text("mine\n")
+    monkeypatch.chdir(folder)
+    monkeypatch.setenv("HOME", str(folder))
+    app = make_app(scene)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await dashboard(pilot)
+        from judgetui.station.navigation import navigator
+
+        navigator(app).open_player("P5")
+        await settle(pilot, lambda: name(pilot) == "PlayerScreen")
+        await pilot.press("R")
+        await settle(pilot, lambda: name(pilot) == "PlayerReportScreen")
+        for typed in ("~/.ssh/authorized_keys", ".config/judgetui/config.toml"):
+            await pilot.press("s")
+            await settle(pilot, lambda: isinstance(app.screen, SaveReportModal))
+            app.screen.query_one("#note-field", Input).value = ""
+            await pilot.press(*typed)
+            await pilot.press("enter")
+            await settle(pilot, lambda: name(pilot) == "PlayerReportScreen")
+            await pilot.press("y")  # a stray "yes" answers nothing
+            await pilot.pause()
+            assert name(pilot) == "PlayerReportScreen"
+        assert (folder / ".ssh/authorized_keys").read_text() == "mine\n"
+        assert (folder / ".config/judgetui/config.toml").read_text() == "mine\n"
+        assert not (folder / "judgetui-reports").exists()

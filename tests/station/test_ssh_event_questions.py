@@ -10,6 +10,7 @@ import orjson
 import pytest
 
 from judgetui import cli
+from tests.helpers.cli import UNBOUND_WARNING
 from tests.helpers.event import HEAD
 from tests.station.test_questions_as_data import SLOW_PLAY, event, new_rules
 
@@ -31,7 +32,7 @@ def test_record_over_ssh_takes_the_events_own_question(
 ) -> None:
     line = f"--json record --judge '{HEAD}' --player P2 {' '.join(SLOW_PLAY)} --phone"
     code, out, err = ssh(capsys, monkeypatch, event, line)
-    assert (code, err) == (0, ""), err
+    assert (code, err) == (0, UNBOUND_WARNING), err
     assert orjson.loads(out)["records"][0]["penalty"] == "single_warning"
 
 

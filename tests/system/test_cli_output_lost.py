@@ -15,6 +15,7 @@ from judgetui.demo import write_demo
 from judgetui.errors import EXIT_OUTPUT_LOST
 from judgetui.rules import load_rules
 from judgetui.store import EventFile
+from tests.helpers.cli import UNBOUND_WARNING
 from tests.helpers.event import HEAD
 
 RECORD = ["--infraction", "slow_play", "--intentional", "no", "--disruptive", "yes"]
@@ -63,5 +64,5 @@ def test_a_record_that_cannot_be_reported_is_recorded(demo: Path, json: list[str
     done = _run_into_a_full_disk(
         demo, "record", "--judge", HEAD, "--player", "P0015", *RECORD, *json
     )
-    assert (done.returncode, done.stderr) == (EXIT_OUTPUT_LOST, LINE)
+    assert (done.returncode, done.stderr) == (EXIT_OUTPUT_LOST, UNBOUND_WARNING.encode() + LINE)
     assert len(EventFile(demo).load().entries) == entries + 1

@@ -15,6 +15,7 @@ from judgetui.demo import write_demo
 from judgetui.errors import EXIT_READER_GONE
 from judgetui.rules import load_rules
 from judgetui.store import EventFile
+from tests.helpers.cli import UNBOUND_WARNING
 from tests.helpers.event import HEAD
 
 RECORD = ["--infraction", "slow_play", "--intentional", "no", "--disruptive", "yes"]
@@ -56,6 +57,6 @@ def test_a_reading_command_whose_reader_left_says_nothing(demo: Path, words: lis
 def test_a_record_whose_reader_left_is_recorded(demo: Path) -> None:
     entries = len(EventFile(demo).load().entries)
     done = _run_into_a_closed_pipe(demo, "record", "--judge", HEAD, "--player", "P0015", *RECORD)
-    assert (done.returncode, done.stderr) == (EXIT_READER_GONE, b"")
+    assert (done.returncode, done.stderr) == (EXIT_READER_GONE, UNBOUND_WARNING.encode())
     assert len(EventFile(demo).load().entries) == entries + 1
     assert EventFile(demo).verify().ok

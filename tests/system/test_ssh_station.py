@@ -313,3 +313,46 @@ def test_stations_show_an_altered_log(site: SshStation, record_property: Any) ->
     verify = site.ssh(site.head, "verify")
     assert verify.returncode == 1, verify.stderr
     assert verify.stdout.strip() == "log broken: entry 3 was edited (hash mismatch)"
+
+
+def test_each_judges_log_is_their_own_over_a_real_sshd() -> None:
+    """docs/SSH.md §7's ``--log`` recipe, word for word in a real sshd's ForceCommand:
+    the judge's shell makes each account's own file of it, and each judge's line lands
+    in their own file (with sshd's ``%u``, which a ForceCommand does not expand, all
+    would share one ``%u.log`` that only the first could write)."""
+    with SshStation(log_recipe=True) as site:
+        for account in (site.head, site.floor):
+            done = site.ssh(account, NOTICE + " --judge Nobody")  # the log has a line for it
+            assert done.returncode == 2, done.stderr
+            assert done.stderr.startswith("judgetui: unknown judge 'Nobody'")
+        logs = {p.name: p for p in site.logs.iterdir()}
+        assert sorted(logs) == sorted(f"{a.name}.log" for a in (site.head, site.floor))
+        for account in (site.head, site.floor):
+            log = logs[f"{account.name}.log"]
+            st = log.stat()
+            assert (st.st_uid, stat.S_IMODE(st.st_mode)) == (account.uid, 0o600)
+            lines = log.read_text(encoding="utf-8").splitlines()
+            assert len(lines) == 1 and "WARNING refused: ssh: BadInput" in lines[0]
+
+
+def test_an_invalid_settings_file_never_locks_a_judge_out_over_a_real_sshd(
+    site: SshStation,
+) -> None:
+    """A judge over ssh has no shell: their broken ``config.toml`` is one warning line,
+    and the command runs (and the station opens) with the defaults."""
+    home = pwd.getpwnam(site.floor.name).pw_dir
+    settings = os.path.join(home, ".config", "judgetui", "config.toml")
+    os.makedirs(os.path.dirname(settings))
+    with open(settings, "w", encoding="utf-8") as handle:
+        handle.write('refresh_ms = "fast"\n')
+    for folder in (os.path.dirname(os.path.dirname(settings)), os.path.dirname(settings)):
+        os.chown(folder, site.floor.uid, -1)
+    os.chown(settings, site.floor.uid, -1)
+    done = site.ssh(site.floor, "queue --json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == []
+    (line,) = done.stderr.splitlines()
+    assert line.startswith("judgetui: warning: ") and settings in line
+    pane = site.open_station(site.floor, "floor")
+    pane.wait_for(site.floor_judge, timeout=20, what="the floor judge's station")
+    pane.keys("q")

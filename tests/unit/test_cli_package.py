@@ -13,6 +13,7 @@ import pytest
 from judgetui import cli
 from judgetui.service import BadInput, RecordResult, Station, floor_judge
 from judgetui.tools import layers
+from tests.helpers.cli import UNBOUND_WARNING
 from tests.helpers.event import HEAD, record
 
 PACKAGE = Path(cli.__file__).resolve().parent
@@ -115,7 +116,7 @@ def test_event_judge_refuses_a_bad_name_in_one_line(
     assert err == "judgetui: judge name: String should have at least 1 character\n"
     assert db.read_bytes() == before
     code, out, err = _run(capsys, "event", "judge", "Sam Hill", "--judge", HEAD, "--db", db)
-    assert (code, err, out) == (0, "", "judge Sam Hill added\n")
+    assert (code, err, out) == (0, UNBOUND_WARNING, "judge Sam Hill added\n")
     assert station.load().judges["Sam Hill"].role == "floor"
 
 

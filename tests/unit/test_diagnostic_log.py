@@ -19,6 +19,7 @@ from judgetui.service import NotPermitted, Station
 from judgetui.station.messages import ServiceFailed, WatchFailed
 from judgetui.station.terminal import log_loop_failure
 from judgetui.store import EventFile, EventFileError, StoreLockTimeout
+from tests.helpers.cli import UNBOUND_WARNING
 from tests.helpers.event import FIXED_NOW, FLOOR, HEAD
 from tests.helpers.station import make_app, service_on
 
@@ -95,7 +96,7 @@ def test_a_log_that_cannot_be_opened_never_breaks_a_command(
     # a refusal would be logged: it is still just the refusal
     assert main([*argv, "player", "P404"]) == 2
     err = capsys.readouterr().err
-    assert err == "judgetui: unknown player 'P404'\n"
+    assert err == UNBOUND_WARNING + "judgetui: unknown player 'P404'\n"  # (after event init)
 
 
 def test_refused_acts_are_logged_without_names_or_notes(
@@ -190,3 +191,158 @@ def test_a_callback_that_fails_on_the_stations_loop_is_a_line_in_the_log(log_pat
     line = log_path.read_text(encoding="utf-8")
     assert "station: a callback on its loop failed (RuntimeError)" in line
     assert "deque" not in line, "the kind of error only"
+
+
+# -- the log never writes into the event file (SECURITY.md, promise 6) -------------------
+
+
+A_REFUSED_RECORD = ["record", "--judge", FLOOR, "--player", "P404", "--infraction", "slow_play"]
+A_REFUSED_RECORD += ["--intentional", "no", "--disruptive", "yes"]
+"""A record the service refuses (exit 2) and the log has a line for."""
+
+
+def _log_targets(db_path: Path, tmp_path: Path) -> dict[str, Path]:
+    """Paths at which a ``--log`` would write into the event file or somewhere no log goes."""
+    lock = EventFile(db_path).lock_path
+    lock.write_bytes(b"")
+    hard = tmp_path / "hard.log"
+    os.link(db_path, hard)
+    link = tmp_path / "link.log"
+    link.symlink_to(db_path)
+    dangling = tmp_path / "dangling.log"
+    dangling.symlink_to(tmp_path / "nowhere.log")
+    fifo = tmp_path / "fifo.log"
+    os.mkfifo(fifo)
+    folder = tmp_path / "folder.log"
+    folder.mkdir()
+    return {
+        "event": db_path,
+        "event-relative": Path(os.path.relpath(db_path)),
+        "lock": lock,
+        "hard-link": hard,
+        "symlink": link,
+        "dangling-symlink": dangling,
+        "fifo": fifo,
+        "folder": folder,
+    }
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        "event",
+        "event-relative",
+        "lock",
+        "hard-link",
+        "symlink",
+        "dangling-symlink",
+        "fifo",
+        "folder",
+    ],
+)
+def test_a_log_at_the_event_file_its_lock_a_link_or_no_file_is_refused_event_unchanged(
+    station: Station,
+    db_path: Path,
+    tmp_path: Path,
+    target: str,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = _log_targets(db_path, tmp_path)[target]
+    before = db_path.read_bytes()
+    lock_before = EventFile(db_path).lock_path.read_bytes()
+    argv = ["--db", str(db_path), "--log", str(path), "--lang", "en"]
+    # a refusal the log would have a line for, and a write the log would see
+    assert main([*argv, "player", "P404"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "choose another log file" in err
+    assert main([*argv, *A_REFUSED_RECORD]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "choose another log file" in err
+    assert db_path.read_bytes() == before
+    assert EventFile(db_path).lock_path.read_bytes() == lock_before
+    assert not (tmp_path / "nowhere.log").exists()
+    assert not Path(f"{db_path}.1").exists()
+
+
+def test_a_log_named_before_the_event_is_refused_once_the_event_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`event init` with ``--log`` at the event file still to be made: nothing is made."""
+    db = tmp_path / "e.json"
+    argv = ["--db", str(db), "--log", str(db), "--lang", "en"]
+    assert main([*argv, "event", "init", "--name", "Open", "--head-judge", HEAD]) == 2
+    assert "choose another log file" in capsys.readouterr().err
+    assert not db.exists()
+
+
+def test_rotation_never_renames_the_event_file_nor_writes_onto_it(
+    station: Station, db_path: Path, tmp_path: Path
+) -> None:
+    """An event that is a rotation's next name (``LOG.1``), and an event hard-linked in
+    place of the log once it is open: the log grows past 1 MB and rotates, and the event
+    is still at its name, byte for byte."""
+    log = tmp_path / "judge.log"
+    event = Path(f"{log}.1")
+    os.link(db_path, event)
+    EventFile(event)  # this process's event now (as `--db judge.log.1` would make it)
+    before = db_path.read_bytes()
+    diagnostics.configure(log)
+    big = "x" * (diagnostics.MAX_BYTES // 4)
+    for _ in range(6):
+        diagnostics.info("%s", big)
+    assert event.read_bytes() == before and event.stat().st_ino == db_path.stat().st_ino
+    assert log.stat().st_size < diagnostics.MAX_BYTES + len(big) + 200
+
+    diagnostics.reset()
+    other = tmp_path / "other.log"
+    diagnostics.configure(other)
+    diagnostics.info("%s", big)
+    other.unlink()
+    os.link(db_path, other)  # the log's name is now the event's inode
+    for _ in range(6):
+        diagnostics.info("%s", big)
+    diagnostics.reset()
+    assert db_path.read_bytes() == before
+    assert other.stat().st_ino == db_path.stat().st_ino
+    assert not Path(f"{other}.1").exists()
+
+
+def test_a_link_at_the_default_log_is_never_followed(station: Station, db_path: Path) -> None:
+    before = db_path.read_bytes()
+    path = diagnostics.default_log_file()
+    path.parent.mkdir(parents=True)
+    path.symlink_to(db_path)
+    assert main(["--db", str(db_path), "--lang", "en", "player", "P404"]) == 2
+    diagnostics.info("hello")
+    assert db_path.read_bytes() == before
+    assert path.is_symlink()
+
+
+def test_a_log_of_another_account_is_never_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A file someone else made at the log's path: not written, and the judge's command
+    goes on (it must not lock them out)."""
+    if os.geteuid() != 0:
+        pytest.skip("needs root to give a file to another account")
+    planted = tmp_path / "planted.log"
+    planted.write_text("")
+    os.chown(planted, 65534, 65534)
+    db = tmp_path / "e.json"
+    argv = ["--db", str(db), "--log", str(planted), "--lang", "en"]
+    assert main([*argv, "event", "init", "--name", "Open", "--head-judge", HEAD]) == 0
+    assert main([*argv, *A_REFUSED_RECORD]) == 2
+    assert "unknown judge" in capsys.readouterr().err  # refused, and so a line for the log
+    assert planted.read_text() == ""
+
+
+def test_the_log_still_rotates_its_own_files(tmp_path: Path) -> None:
+    log = tmp_path / "judge.log"
+    diagnostics.configure(log)
+    for _ in range(25):
+        diagnostics.info("%s", "x" * (diagnostics.MAX_BYTES // 4))
+    diagnostics.reset()
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == ["judge.log", "judge.log.1", "judge.log.2", "judge.log.3"]
+    assert all((tmp_path / n).stat().st_size <= diagnostics.MAX_BYTES for n in names)
+    assert all((tmp_path / n).stat().st_mode & 0o777 == 0o600 for n in names)

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from judgetui import ending
+from tests.helpers.cli import UNBOUND_WARNING
 from tests.helpers.event import HEAD
 from tests.helpers.processes import ROOT
 from tests.unit.test_record_lazy_imports import _event
@@ -196,4 +197,4 @@ def test_python_m_judgetui_ends_quickly(tmp_path: Path) -> None:
     done = _python(tmp_path, ["-m", "judgetui", *RECORD, "--db", str(db)], f"{site}:{ROOT}")
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("P1: Notice recorded")
-    assert done.stderr.splitlines() == ["os._exit(0)"]
+    assert done.stderr.splitlines() == [UNBOUND_WARNING.strip(), "os._exit(0)"]

@@ -5,6 +5,7 @@ in English and in Japanese."""
 from __future__ import annotations
 
 import json
+import os
 import time
 from pathlib import Path
 
@@ -131,32 +132,32 @@ def test_a_decision_is_in_the_timeline(station: Station) -> None:
     assert out.index("Recorded by") < out.index("Decided by")
 
 
-# -- saving the report from the station: only inside the judge's own folder ----------------
+# -- saving the report from the station: only inside the judge's reports folder -----------
 
 
 @pytest.fixture
 def folders(tmp_path: Path) -> tuple[Path, Path]:
-    cwd = tmp_path / "work"
+    """The judge's reports folder (made) and home."""
     home = tmp_path / "home"
-    cwd.mkdir()
-    home.mkdir()
-    return cwd, home
+    reports = home / "judgetui-reports"
+    reports.mkdir(parents=True)
+    return reports, home
 
 
 def test_saves_inside_the_folder_atomically_and_asks_before_replacing(
     station: Station, folders: tuple[Path, Path]
 ) -> None:
-    cwd, home = folders
-    path = save_report("p2.md", "text\n", station.file, cwd=cwd, home=home)
-    assert path == cwd / "p2.md" and path.read_text() == "text\n"
-    assert check_report_target("p2.md", station.file, cwd=cwd, home=home).exists
+    reports, home = folders
+    path = save_report("p2.md", "text\n", station.file, home=home)
+    assert path == reports / "p2.md" and path.read_text() == "text\n"
+    assert check_report_target("p2.md", station.file, home=home).exists
     with pytest.raises(ReportRefused):
-        save_report("p2.md", "other\n", station.file, cwd=cwd, home=home)
+        save_report("p2.md", "other\n", station.file, home=home)
     assert path.read_text() == "text\n"
-    save_report("p2.md", "other\n", station.file, overwrite=True, cwd=cwd, home=home)
+    save_report("p2.md", "other\n", station.file, overwrite=True, home=home)
     assert path.read_text() == "other\n"
-    (home / "reports").mkdir()
-    assert save_report(str(home / "reports" / "a.md"), "x", station.file, cwd=cwd, home=home)
+    (reports / "reports").mkdir()
+    assert save_report(str(reports / "reports" / "a.md"), "x", station.file, home=home)
 
 
 @pytest.mark.parametrize(
@@ -173,35 +174,96 @@ def test_saves_inside_the_folder_atomically_and_asks_before_replacing(
     ],
 )
 def test_refused_names(station: Station, folders: tuple[Path, Path], name: str) -> None:
-    cwd, home = folders
+    _reports, home = folders
     with pytest.raises(ReportRefused):
-        check_report_target(name, station.file, cwd=cwd, home=home)
+        check_report_target(name, station.file, home=home)
 
 
 def test_refuses_the_event_file_its_lock_links_and_folders(
     station: Station, folders: tuple[Path, Path], db_path: Path
 ) -> None:
-    cwd, home = folders
+    reports, home = folders
     event = station.file
     before = db_path.read_bytes()
     for name in (str(db_path), str(event.lock_path)):
         with pytest.raises(ReportRefused):  # outside the folders, and the event file
-            check_report_target(name, event, cwd=db_path.parent, home=home)
+            check_report_target(name, event, home=home)
+    os.link(db_path, reports / "event.md")  # the event file under another name
     with pytest.raises(ReportRefused):
-        check_report_target(db_path.name, event, cwd=db_path.parent, home=home)
-    (cwd / "copy.json").write_bytes(before)  # an event file under another name
+        check_report_target("event.md", event, home=home)
+    (reports / "copy.json").write_bytes(before)  # an event file under another name
     with pytest.raises(ReportRefused):
-        check_report_target("copy.json", event, cwd=cwd, home=home)
-    (cwd / "link.md").symlink_to(cwd / "target.md")
+        check_report_target("copy.json", event, home=home)
+    (reports / "link.md").symlink_to(reports / "target.md")
     with pytest.raises(ReportRefused):
-        check_report_target("link.md", event, cwd=cwd, home=home)
-    (cwd / "linked").symlink_to(home)
+        check_report_target("link.md", event, home=home)
+    (reports / "linked").symlink_to(home)
     with pytest.raises(ReportRefused):
-        check_report_target("linked/x.md", event, cwd=cwd, home=home)
-    (cwd / "folder").mkdir()
+        check_report_target("linked/x.md", event, home=home)
+    (reports / "folder").mkdir()
     with pytest.raises(ReportRefused):
-        check_report_target("folder", event, cwd=cwd, home=home)
+        check_report_target("folder", event, home=home)
     assert db_path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "~/.ssh/authorized_keys",
+        "~/.config/judgetui/config.toml",
+        "~/.profile",
+        "~/notes.md",
+        "{home}/.ssh/authorized_keys",
+        "{home}/.config/judgetui/config.toml",
+        "{home}/judgetui-reports/../.bashrc",
+        "{home}/judgetui-reports",
+        ".bashrc",
+        ".hidden/x.md",
+        "sub/.x.md",
+        "./.x.md",
+    ],
+)
+def test_a_report_is_never_saved_over_a_dotfile_or_outside_the_reports_folder(
+    station: Station,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    name: str,
+) -> None:
+    """A judge over ssh has no shell: a report named after the file that lets them log
+    in, or the settings the station reads, would lock them out (issue 26)."""
+    home = tmp_path / "home"
+    for dotfile in (".ssh/authorized_keys", ".config/judgetui/config.toml", ".profile"):
+        (home / dotfile).parent.mkdir(parents=True, exist_ok=True)
+        (home / dotfile).write_text("mine\n")
+    (home / "judgetui-reports" / "sub").mkdir(parents=True)
+    (home / "judgetui-reports" / ".hidden").mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.chdir(home)
+    before = {p: p.read_bytes() for p in home.rglob("*") if p.is_file()}
+    with pytest.raises(ReportRefused):
+        check_report_target(name.format(home=home), station.file)
+    with pytest.raises(ReportRefused):
+        save_report(name.format(home=home), "a report\n", station.file, overwrite=True)
+    assert {p: p.read_bytes() for p in home.rglob("*") if p.is_file()} == before
+
+
+def test_the_reports_folder_is_made_private_and_never_followed_as_a_link(
+    station: Station, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    home = tmp_path / "home"
+    (home / ".ssh").mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    path = save_report("report-P2.md", "a report\n", station.file)
+    assert path == home / "judgetui-reports" / "report-P2.md"
+    assert (home / "judgetui-reports").stat().st_mode & 0o777 == 0o700
+    assert path.read_text() == "a report\n"
+    other = tmp_path / "other"
+    other.mkdir()
+    monkeypatch.setenv("HOME", str(other))
+    (other / "judgetui-reports").symlink_to(home / ".ssh")
+    with pytest.raises(ReportRefused, match="symbolic link"):
+        save_report("authorized_keys", "a report\n", station.file)
+    assert list((home / ".ssh").iterdir()) == []
 
 
 def test_context_and_witness_notes_are_in_the_timeline(

@@ -28,6 +28,7 @@ from judgetui.service import Planner, Station
 from judgetui.state import EventState
 from judgetui.station.session import Session, load_state
 from judgetui.store import EventFile
+from tests.helpers.cli import UNBOUND_WARNING
 from tests.helpers.event import FIXED_NOW
 
 HEAD = "Kana Mori"
@@ -179,7 +180,7 @@ def test_the_events_own_rules_file_is_accepted_silently(
 ) -> None:
     same = write(tmp_path / "copy.toml", SHIPPED)
     code, out, err = run(capsys, "--rules", same, *record(db, HEAD, "single_warning"))
-    assert (code, err) == (0, "")
+    assert (code, err) == (0, UNBOUND_WARNING)
     assert "Single Warning" in out
 
 
@@ -261,7 +262,7 @@ def test_head_judge_changes_rules_with_a_log_entry(
     evil = write(tmp_path / "evil.toml", evil_text())
     before = log(db)
     code, out, err = run(capsys, "event", "rules", evil, "--judge", HEAD, "--db", db)
-    assert (code, err) == (0, ""), err
+    assert (code, err) == (0, UNBOUND_WARNING), err
     assert rules_sha256(evil_text())[:12] in out
     after = log(db)
     assert after[: len(before)] == before  # appended, nothing rewritten
@@ -384,7 +385,7 @@ def test_old_event_without_stored_rules_uses_the_shipped_rules(
     assert "rules" not in log(db)[0]["data"]
 
     code, out, err = run(capsys, *record(db, HEAD, "single_warning"))
-    assert (code, err) == (0, "")
+    assert (code, err) == (0, UNBOUND_WARNING)
     assert "Single Warning" in out
     assert event_show(capsys, db)["rules_sha256"] == rules_sha256(SHIPPED)
     assert not station.load().rules_stored

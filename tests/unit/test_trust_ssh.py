@@ -17,6 +17,7 @@ import pytest
 
 from judgetui import cli, ssh_entry
 from judgetui.service import Station
+from tests.helpers.cli import UNBOUND_WARNING
 from tests.helpers.event import FLOOR, HEAD
 
 
@@ -225,7 +226,7 @@ def test_allowed_commands_run_on_the_administrators_file(
         "--intentional no --disruptive yes --note 'said \"-o\" twice' --json"
     )
     code, out, err = ssh(capsys, monkeypatch, event, recorded)
-    assert (code, err) == (0, "")
+    assert (code, err) == (0, UNBOUND_WARNING)
     assert json.loads(out)["records"][0]["player"] == "P2"
 
     for command in ("player P2 --json", "verify --json", "event show --json", "export"):

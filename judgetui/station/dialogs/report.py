@@ -7,6 +7,7 @@ from typing import ClassVar
 from rich.text import Text
 
 from judgetui.i18n import N_, _
+from judgetui.report_file import reports_folder
 from judgetui.station.dialogs.void import _ReasonModal
 
 _MODAL_CSS = """
@@ -25,16 +26,16 @@ class SaveReportModal(_ReasonModal):
     """The file name a report is saved in."""
 
     HELP_TITLE: ClassVar[str] = N_("Save the report")
-    NOTE_PROMPT: ClassVar[str] = N_("File name (in your folder)")
+    NOTE_PROMPT: ClassVar[str] = N_("File name (in your reports folder)")
     EMPTY_NOTE: ClassVar[str] = N_("Name the file first.")
     DEFAULT_CSS = _MODAL_CSS.format(name="SaveReportModal")
 
     def __init__(self, suggestion: str) -> None:
         body = Text(
             _(
-                "The report is saved as plain text in the current folder or your home "
-                "folder; a file that exists is replaced only if you say so."
-            )
+                "The report is saved as plain text in {folder}; a file that exists is "
+                "replaced only if you say so."
+            ).format(folder=reports_folder())
         )
         super().__init__(_("Save the report"), body, suggestion)
 
