@@ -49,6 +49,7 @@ ALLOWED = frozenset(
         "review",
         "decide",
         "void",
+        "correct",
         "report",
         "export",
         "verify",

@@ -21,6 +21,7 @@ from judgetui.cli.common import _language, _open_station
 from judgetui.cli.parser import FLAG_DEST, build_parser, parse_args
 from judgetui.cli.records import (
     cmd_classify,
+    cmd_correct,
     cmd_decide,
     cmd_investigation,
     cmd_record,
@@ -121,6 +122,7 @@ __all__ = [
     "cmd_check_rules",
     "cmd_classify",
     "cmd_config",
+    "cmd_correct",
     "cmd_decide",
     "cmd_demo",
     "cmd_event",
@@ -173,6 +175,7 @@ COMMANDS = {
     "review": cmd_review,
     "decide": cmd_decide,
     "void": cmd_void,
+    "correct": cmd_correct,
     "player": cmd_player,
     "history": cmd_history,
     "export": cmd_export,

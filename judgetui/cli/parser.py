@@ -293,6 +293,21 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
     void.add_argument("id", help=_("the record's or decision's id, or its first 6+ characters"))
     void.add_argument("--note", help=_("why it is voided (required)"))
 
+    correct = command(
+        "correct",
+        _(
+            "the head judge puts a record right in one act: it is voided and recorded "
+            "anew with only what is named changed (round, time, judge, table and notes kept)"
+        ),
+    )
+    correct.add_argument("id", help=_("the record's id, or its first 6+ characters"))
+    correct.add_argument("--note", help=_("why the record is corrected (required)"))
+    correct.add_argument("--player", metavar="ID", help=_("the player it should have named"))
+    correct.add_argument("--penalty", metavar="KEY", help=_("the penalty it should have given"))
+    correct.add_argument(
+        "--infraction", metavar="KEY", help=_("the infraction it should have named")
+    )
+
     player = command("player", _("one player's standing and history"))
     player.add_argument("id")
 

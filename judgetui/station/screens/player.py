@@ -428,7 +428,6 @@ class PlayerScreen(StationScreen):
         self.app.push_screen(VoidModal(self._what(target), effect), answered)
 
     def action_correct(self) -> None:
-        from judgetui.service import RecordRequest
         from judgetui.station.dialogs.void import Correction, CorrectModal, confirm_sanction
 
         target = self._voidable(correct=True)
@@ -444,18 +443,8 @@ class PlayerScreen(StationScreen):
         ]
 
         def record_it(fix: Correction, note: str) -> None:
-            request = RecordRequest(
-                players=[fix.player],
-                infraction=target.infraction,
-                intentional=target.intentional,
-                disruptive=target.disruptive,
-                flags=frozenset(target.flags),
-                minutes_late=target.minutes_late,
-                note=target.note,
-                penalty=fix.penalty,
-            )
             self.run_service(
-                lambda: session.correct(target.id, note, request),
+                lambda: session.correct(target.id, note, player=fix.player, penalty=fix.penalty),
                 done=_("Corrected: {penalty} for {player}.").format(
                     penalty=text.penalty_name(rules, fix.penalty), player=fix.player
                 ),
