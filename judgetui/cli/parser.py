@@ -281,7 +281,9 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
     decide.add_argument("--strong-cheating", action="store_true")
     decide.add_argument("--advantage", action="store_true")
     decide.add_argument("--between-matches", action="store_true")
-    decide.add_argument("--note", default="")
+    decide.add_argument(
+        "--note", default="", help=_("the head judge's note (required for a disqualification)")
+    )
 
     void = command(
         "void",

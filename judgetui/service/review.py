@@ -11,10 +11,20 @@ from msgspec import Struct
 from judgetui import engine, text
 from judgetui.engine import Outcome
 from judgetui.i18n import N_, _
+from judgetui.rules import Rules
 from judgetui.service.base import BadInput, Entry
 from judgetui.service.record import RecordPlanner, RecordRequest, RecordResult
 from judgetui.state import EventState, RecordState
 from judgetui.store import build as declared
+
+
+def needs_a_note(rules: Rules, penalty: str) -> bool:
+    """Whether a decision of ``penalty`` needs the head judge's note: a disqualification
+    (it forfeits prizes and is reported from the log: `judgetui report player`). The one
+    rule both faces keep: the station asks for it (`ConfirmSanction`), the command line
+    is refused without ``--note``."""
+    found = rules.penalties.get(penalty)
+    return found is not None and found.ends_tournament and found.forfeits_prizes
 
 
 class Corrected(Struct, frozen=True):
@@ -259,6 +269,12 @@ class ReviewPlanner(RecordPlanner):
             raise BadInput(
                 _("{penalty} is not allowed for {id}: {why}").format(
                     penalty=penalty, id=pid, why=", ".join(verdict.failed)
+                )
+            )
+        if needs_a_note(self.rules, penalty) and not note.strip():
+            raise BadInput(
+                _("a {penalty} needs a note for the log saying why: --note TEXT").format(
+                    penalty=text.penalty_name(self.rules, penalty)
                 )
             )
         # Which game or match the loss applies to, by the same rule as a record's
