@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual import events
 from textual.widgets import DataTable, Input, OptionList
 
 from judgetui.rules import Rules
@@ -194,3 +195,19 @@ async def test_a_refused_correction_leaves_the_player_screen_as_it_was(station: 
         assert shown(screen, "#player-summary") == summary
         assert table_rows(screen, "#player-history") == rows
     assert station.file.path.read_bytes() == before
+
+
+@pilot_test
+async def test_keys_typed_in_one_burst_after_c_reach_the_correction_dialog(
+    station: Station,
+) -> None:
+    single(station, "P1", "slow_play")
+    app = make_app(station)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_screen(pilot, PlayerScreen("P1"))
+        for key in "cno":  # as the terminal hands them over: all at once (tmux: the same)
+            app.post_message(events.Key(key, key))
+        await settle(pilot, lambda: isinstance(app.screen, CorrectModal))
+        await settle(pilot)
+        assert isinstance(app.screen, CorrectModal), "n opened a new incident under it"
+        assert app.screen.query_one("#note-field", Input).value == "no"
