@@ -227,6 +227,9 @@ def test_a_correction_classifies_without_the_voided_record(station: Station) -> 
     ).recorded
     # with the voided Single Warning still counting, a repeat would recommend a Double
     assert result.records[0].penalty == "notice"
+    # the penalty is named now (correct keeps the old one otherwise): what shows the void
+    # was applied first is the count, which the voided Single Warning would make 1
+    assert result.records[0].points_after == 0
 
 
 def test_a_decision_is_named_by_its_log_entry(station: Station) -> None:
