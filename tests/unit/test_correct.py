@@ -12,7 +12,7 @@ import pytest
 
 from judgetui import cli
 from judgetui.models import Player
-from judgetui.service import Station
+from judgetui.service import BadInput, Station
 from judgetui.state import RecordState
 from tests.helpers.cli import refused, run, run_json
 from tests.helpers.event import FLOOR, HEAD, record
@@ -232,3 +232,13 @@ def test_correct_runs_over_the_force_command_and_the_service_still_decides(
     code, out, err = ssh(f"correct {wrong} --judge '{HEAD}' --player {OTHER_TARO} --note x --json")
     assert code == 0, err
     assert json.loads(out)["voided"] == wrong
+
+
+def test_a_three_warning_decision_is_voided_not_corrected(station: Station) -> None:
+    for infraction in ("slow_play", "cards_off_table", "mulligan_error"):
+        record(station, HEAD, "P1", infraction, penalty="single_warning")
+    [entry] = station.decide(HEAD, "P1", "game_loss")
+    before = station.file.path.read_bytes()
+    with pytest.raises(BadInput, match="three-warning decision: void it instead"):
+        station.correct(HEAD, f"decision-{entry['seq']}", "wrong one", player="P2")
+    assert station.file.path.read_bytes() == before
