@@ -18,6 +18,7 @@ from judgetui.identity import Caller
 from judgetui.models import EventCreated, Judge, Player
 from judgetui.rules import Rules
 from judgetui.service import BadInput, Entry, NotPermitted, Planner, RecordRequest
+from judgetui.service.review import needs_a_note
 from judgetui.state import EventState
 from judgetui.store import EventFile, EventFileError, EventFileExists, Snapshot
 
@@ -232,7 +233,8 @@ def _review_queue(
             if owed is None:
                 continue
             choice = owed.required or rng.choice(owed.allowed)
-            add(planner.plan_decide(state, HEAD_JUDGE, item.player, choice))
+            note = "Statements taken." if needs_a_note(planner.rules, choice) else ""
+            add(planner.plan_decide(state, HEAD_JUDGE, item.player, choice, note=note))
             continue
         roll = rng.random()
         record = state.records[item.id]

@@ -216,5 +216,6 @@ def judge_counts(state: EventState, round_: int | None = None) -> list[JudgeCoun
 
 
 def _originals(records: Iterable[RecordState]) -> Iterable[RecordState]:
-    """The records judges wrote: an upgrade's replacement is the head judge's review."""
-    return (r for r in records if r.supersedes is None)
+    """The records judges wrote: an upgrade's replacement is the head judge's review, a
+    correction the head judge's putting right of a record counted already."""
+    return (r for r in records if r.supersedes is None and r.corrects is None)

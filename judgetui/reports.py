@@ -100,6 +100,7 @@ def record_dict(record: RecordState) -> dict[str, Any]:
     for name in CONTEXT_FIELDS:
         data[name] = getattr(record, name)
     data["witnesses"] = [asdict(w) for w in record.witnesses]
+    data["corrects"] = record.corrects  # the record this one put right (`judgetui correct`)
     return data
 
 

@@ -50,6 +50,7 @@ ALLOWED = frozenset(
         "decide",
         "void",
         "investigation",
+        "correct",
         "report",
         "rules",
         "export",

@@ -21,6 +21,7 @@ from judgetui.cli.common import _language, _open_station
 from judgetui.cli.parser import FLAG_DEST, build_parser, parse_args
 from judgetui.cli.records import (
     cmd_classify,
+    cmd_correct,
     cmd_decide,
     cmd_investigation,
     cmd_record,
@@ -135,6 +136,7 @@ __all__ = [
     "cmd_classify",
     "cmd_completion",
     "cmd_config",
+    "cmd_correct",
     "cmd_decide",
     "cmd_demo",
     "cmd_event",
@@ -188,6 +190,7 @@ COMMANDS = {
     "review": cmd_review,
     "decide": cmd_decide,
     "void": cmd_void,
+    "correct": cmd_correct,
     "player": cmd_player,
     "history": cmd_history,
     "export": cmd_export,

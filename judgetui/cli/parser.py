@@ -114,26 +114,15 @@ def _situation_flags(args: argparse.Namespace) -> frozenset[str]:
 
 def _context_options(parser: argparse.ArgumentParser) -> None:
     """The incident's context: where it happened and what the table was given."""
-    parser.add_argument(
-        "--table",
-        type=_int_in(TABLE_MIN, TABLE_MAX),
-        metavar="N",
-        help=_("the table the incident happened at"),
-    )
-    parser.add_argument(
-        "--game", type=_int_in(GAME_MIN, GAME_MAX), metavar="N", help=_("the game of the match")
-    )
-    parser.add_argument(
-        "--opponent",
-        metavar="ID",
-        help=_("the other player at the table (linked to the incident, not penalised)"),
-    )
-    parser.add_argument(
-        "--extension",
-        type=_int_in(EXTENSION_MIN, EXTENSION_MAX),
-        metavar="MINUTES",
-        help=_("a time extension given to the table"),
-    )
+    for option, kind, metavar, words in (
+        ("--table", _int_in(TABLE_MIN, TABLE_MAX), "N", _("the table the incident happened at")),
+        ("--game", _int_in(GAME_MIN, GAME_MAX), "N", _("the game of the match")),
+        ("--opponent", str, "ID",
+         _("the other player at the table (linked to the incident, not penalised)")),
+        ("--extension", _int_in(EXTENSION_MIN, EXTENSION_MAX), "MINUTES",
+         _("a time extension given to the table")),
+    ):  # fmt: skip
+        parser.add_argument(option, type=kind, metavar=metavar, help=words)
 
 
 def _answers(parser: argparse.ArgumentParser) -> None:
@@ -345,7 +334,7 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
         ("--between-matches", _("between matches (a match loss applies to the next match)")),
     ):
         decide.add_argument(option, action="store_true", help=words)
-    decide.add_argument("--note", default="", help=_("the head judge's reasons"))
+    decide.add_argument("--note", default="", help=_("why (required for a disqualification)"))
 
     void = command(
         "void",
@@ -356,6 +345,22 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
     )
     void.add_argument("id", help=_("the record's or decision's id, or its first 6+ characters"))
     void.add_argument("--note", help=_("why it is voided (required)"))
+
+    correct = command(
+        "correct",
+        _(
+            "the head judge puts a record right in one act: it is voided and recorded "
+            "anew with only what is named changed (round, time, judge, table and notes kept)"
+        ),
+    )
+    correct.add_argument("id", help=_("the record's id, or its first 6+ characters"))
+    correct.add_argument("--note", help=_("why the record is corrected (required)"))
+    for option, metavar, words in (
+        ("--player", "ID", _("the player it should have named")),
+        ("--penalty", "KEY", _("the penalty it should have given")),
+        ("--infraction", "KEY", _("the infraction it should have named")),
+    ):
+        correct.add_argument(option, metavar=metavar, help=words)
 
     player = command("player", _("one player's standing and history"))
     player.add_argument("id", help=_("the player's id"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from judgetui import engine
 from judgetui.cli.common import _emit_json, _rules, _station
@@ -12,6 +13,10 @@ from judgetui.cli.parser import _situation_flags
 from judgetui.engine import Situation
 from judgetui.errors import CliError
 from judgetui.i18n import _
+
+if TYPE_CHECKING:
+    from judgetui.rules import Rules
+    from judgetui.service import RecordResult
 
 
 def cmd_classify(args: argparse.Namespace) -> int:
@@ -70,7 +75,7 @@ def cmd_classify(args: argparse.Namespace) -> int:
 
 
 def cmd_record(args: argparse.Namespace) -> int:
-    from judgetui import ending, text
+    from judgetui import ending
     from judgetui.service import RecordRequest
 
     ending.quick_end_allowed()  # all it writes goes through the store's descriptors and print
@@ -118,24 +123,35 @@ def cmd_record(args: argparse.Namespace) -> int:
             {
                 "incident": result.incident,
                 "possible_duplicate_of": result.possible_duplicate_of,
-                "records": [
-                    {
-                        "id": r.id,
-                        "player": r.player,
-                        "penalty": r.penalty,
-                        "warning": r.warning,
-                        "sanction": r.sanction,
-                        "status": r.status,
-                        "points": r.points,
-                        "points_after": r.points_after,
-                        "decision_owed": r.decision_owed,
-                    }
-                    for r in result.records
-                ],
+                "records": _records_json(result),
             }
         )
         return 0
-    rules = station.rules
+    _print_records(station.rules, result)
+    return 0
+
+
+def _records_json(result: RecordResult) -> list[dict[str, object]]:
+    """A record's (or a correction's) records as ``record --json`` gives them."""
+    return [
+        {
+            "id": r.id,
+            "player": r.player,
+            "penalty": r.penalty,
+            "warning": r.warning,
+            "sanction": r.sanction,
+            "status": r.status,
+            "points": r.points,
+            "points_after": r.points_after,
+            "decision_owed": r.decision_owed,
+        }
+        for r in result.records
+    ]
+
+
+def _print_records(rules: Rules, result: RecordResult) -> None:
+    from judgetui import text
+
     for r in result.records:
         name = text.penalty_name(rules, r.penalty)
         if r.player is None:
@@ -159,7 +175,6 @@ def cmd_record(args: argparse.Namespace) -> int:
                     player=r.player, points=r.points_after
                 )
             )
-    return 0
 
 
 def cmd_review(args: argparse.Namespace) -> int:
@@ -217,6 +232,31 @@ def cmd_void(args: argparse.Namespace) -> int:
         _emit_json({"entry": entry["seq"], "voided": target, "kind": kind})
     else:
         print(_("{id}: voided").format(id=target))
+    return 0
+
+
+def cmd_correct(args: argparse.Namespace) -> int:
+    station = _station(args)
+    done = station.correct(
+        args.judge,
+        args.id,
+        args.note,
+        player=args.player,
+        penalty=args.penalty,
+        infraction=args.infraction,
+    )
+    result = done.recorded
+    if args.json:
+        _emit_json(
+            {
+                "incident": result.incident,
+                "voided": done.voided,
+                "records": _records_json(result),
+            }
+        )
+        return 0
+    print(_("{id}: voided").format(id=done.voided))
+    _print_records(station.rules, result)
     return 0
 
 

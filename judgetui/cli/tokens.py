@@ -14,8 +14,8 @@ HELP_OPTIONS = frozenset({"-h", "--help"})
 COMMAND_NAMES = frozenset(
     {
         "demo", "check-rules", "classify", "event", "players", "record", "queue", "review",
-        "decide", "void", "player", "history", "export", "verify", "report", "investigation",
-        "ssh", "config", "rules", "completion",
+        "decide", "void", "correct", "player", "history", "export", "verify", "report",
+        "investigation", "ssh", "config", "rules", "completion",
     }
 )  # fmt: skip
 

@@ -133,7 +133,11 @@ def round_items(state: EventState, number: int) -> list[RoundItem]:
             continue  # made in error: no time was given
         first = records[0]
         key = EXTENSION_ITEM + incident
-        players = tuple(dict.fromkeys(r.player for r in records if r.supersedes is None))
+        players = tuple(  # not a voided record's player: a corrected one named the wrong one
+            dict.fromkeys(
+                r.player for r in records if r.supersedes is None and r.status != "voided"
+            )
+        )
         found.append(
             (
                 first.seq,

@@ -28,7 +28,7 @@ from judgetui.service.base import (
 )
 from judgetui.service.event import MAX_ROUNDS, EventPlanner, floor_judge, renamed_players
 from judgetui.service.record import RecordedPenalty, RecordRequest, RecordResult
-from judgetui.service.review import ReviewPlanner, waits_in_queue
+from judgetui.service.review import Corrected, ReviewPlanner, waits_in_queue
 from judgetui.state import EventState, MalformedLog, QueueItem, RecordState
 from judgetui.store import EventFile, EventFileError, FileStamp, Snapshot
 
@@ -40,6 +40,7 @@ __all__ = [
     "MAX_ROUNDS",
     "BadInput",
     "Clock",
+    "Corrected",
     "Entry",
     "IdFactory",
     "NotPermitted",
@@ -337,17 +338,31 @@ class Station:
         return self._write(lambda s: self.planner.plan_void(s, judge, item, note), _owners_of(item))
 
     def correct(
-        self, judge: str | None, item: str, note: str | None, request: RecordRequest
-    ) -> RecordResult:
-        """Void a record and record its correction in one write (one act, both or neither)."""
-        result: list[RecordResult] = []
+        self,
+        judge: str | None,
+        item: str,
+        note: str | None,
+        *,
+        player: str | None = None,
+        penalty: str | None = None,
+        infraction: str | None = None,
+    ) -> Corrected:
+        """Void a record and record it anew with only what is named changed, in one write
+        (one act, both or neither: `ReviewPlanner.plan_correct`). The station's ``c`` and
+        `judgetui correct` both call this."""
+        result: list[Corrected] = []
 
         def plan(state: EventState) -> list[Entry]:
-            entries, outcome = self.planner.plan_correct(state, judge, item, note, request)
+            entries, outcome = self.planner.plan_correct(
+                state, judge, item, note, player=player, penalty=penalty, infraction=infraction
+            )
             result.append(outcome)
             return entries
 
-        self._write(plan)
+        def focus(entries: Sequence[Mapping[str, Any]]) -> Collection[str]:
+            return {*_owners_of(item)(entries), *([player] if player else [])}
+
+        self._write(plan, focus)
         return result[-1]
 
     def set_round(self, judge: str | None, number: int, back: bool = False) -> list[Entry]:

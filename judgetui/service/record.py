@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from msgspec import Struct, field
+from msgspec.structs import replace
 
 from judgetui import after_ejection, engine, text
 from judgetui.engine import Classification, Situation
@@ -173,8 +174,14 @@ class RecordPlanner(Authority):
         return [entry], RecordResult(record.incident, [], witness_of=record.id)
 
     def plan_record(
-        self, state: EventState, judge_name: str | None, req: RecordRequest
+        self,
+        state: EventState,
+        judge_name: str | None,
+        req: RecordRequest,
+        corrects: RecordState | None = None,
     ) -> tuple[list[Entry], RecordResult]:
+        """``corrects``: the (voided) record this one puts right: the new record is of its
+        incident, round and phase (`ReviewPlanner.plan_correct`)."""
         if req.same_as is not None:
             return self.plan_witness(state, judge_name, req)
         judge = self.identify(state, judge_name)
@@ -195,13 +202,15 @@ class RecordPlanner(Authority):
                 moment.append(self.clock())
             return moment[0]
 
-        duplicate = self.possible_duplicate(state, judge.name, req, now)
+        duplicate = None if corrects else self.possible_duplicate(state, judge.name, req, now)
         if req.duplicate_of is not None:
             if not req.note.strip():
                 raise BadInput(_("recording a possible duplicate again needs a note saying why"))
             if req.duplicate_of not in state.records:
                 raise BadInput(_("no record {item!r}").format(item=req.duplicate_of))
         duplicate_of = req.duplicate_of or (duplicate.id if duplicate is not None else None)
+        if corrects is not None:
+            duplicate_of = corrects.duplicate_of
         for pid in players:
             # Conduct (rules.toml ``after_ejection``) can still be recorded against a
             # player who no longer plays; nothing else can (issue 11 item 10).
@@ -210,11 +219,21 @@ class RecordPlanner(Authority):
                 raise BadInput(refused)
         if req.penalty is not None:
             self.penalty_key(req.penalty)
-        incident = self.new_id()
+        incident = self.new_id() if corrects is None else corrects.incident
+        round_, phase = (
+            (state.round, state.phase)
+            if corrects is None
+            else (
+                corrects.round,
+                corrects.phase,
+            )
+        )
         records: list[Entry] = []
         results: list[RecordedPenalty] = []
         classifications: dict[str, Classification] = {}
         situation = self.situation(state, req)
+        if situation.phase != phase:
+            situation = replace(situation, phase=phase)
         role: engine.Role = "head" if judge.role == "head" else "floor"
         for pid in players:
             history = state.past(pid)
@@ -286,14 +305,15 @@ class RecordPlanner(Authority):
                 flags=sorted(req.flags),
                 minutes_late=req.minutes_late,
                 note=req.note,
-                round=state.round,
-                phase=state.phase,
+                round=round_,
+                phase=phase,
                 records=records,
                 table=req.table,
                 game=req.game,
                 opponent=req.opponent,
                 extension=req.extension,
                 duplicate_of=duplicate_of,
+                corrects=None if corrects is None else corrects.id,
             )
             entries.append(self.entry("incident_recorded", judge, payload, now()))
         if len(records) < len(players):

@@ -6,13 +6,32 @@ from __future__ import annotations
 
 from typing import cast
 
+from msgspec import Struct
+
 from judgetui import engine, text
 from judgetui.engine import Outcome
 from judgetui.i18n import N_, _
+from judgetui.rules import Rules
 from judgetui.service.base import BadInput, Entry
 from judgetui.service.record import RecordPlanner, RecordRequest, RecordResult
 from judgetui.state import EventState, RecordState
 from judgetui.store import build as declared
+
+
+def needs_a_note(rules: Rules, penalty: str) -> bool:
+    """Whether a decision of ``penalty`` needs the head judge's note: a disqualification
+    (it forfeits prizes and is reported from the log: `judgetui report player`). The one
+    rule both faces keep: the station asks for it (`ConfirmSanction`), the command line
+    is refused without ``--note``."""
+    found = rules.penalties.get(penalty)
+    return found is not None and found.ends_tournament and found.forfeits_prizes
+
+
+class Corrected(Struct, frozen=True):
+    """What a correction did: the record voided, and what was recorded in its place."""
+
+    voided: str
+    recorded: RecordResult
 
 
 def waits_in_queue(record: RecordState) -> bool:
@@ -145,18 +164,64 @@ class ReviewPlanner(RecordPlanner):
         judge_name: str | None,
         item: str,
         note: str | None,
-        request: RecordRequest,
-    ) -> tuple[list[Entry], RecordResult]:
-        """Correct a record's player or penalty: its void and the new record, as one act.
+        *,
+        player: str | None = None,
+        penalty: str | None = None,
+        infraction: str | None = None,
+    ) -> tuple[list[Entry], Corrected]:
+        """Put a record right in one act: its void, and a new record made from it with only
+        what is named changed (the player, the penalty, the infraction).
 
-        The new record is planned against the state with the void applied, so the
-        voided record no longer counts in the new classification.
+        The new record keeps the old one's incident, round and phase, its table, game,
+        opponent, extension and note; the fold gives it the old one's judge, time and
+        witness notes (``corrects``). It is planned on a copy of ``state`` with the void
+        applied, so the voided record no longer counts in the new classification, and
+        ``state`` itself is left as it was: a refused correction changes nothing.
         """
+        self.require_head(self.identify(state, judge_name), N_("correct a record"))
+        if not (note or "").strip():
+            raise BadInput(_("a correction needs its reason: --note TEXT"))
         entries = self.plan_void(state, judge_name, item, note)
+        old = state.records.get(entries[0]["data"].get("record", ""))
+        if old is None:
+            raise BadInput(
+                _("{item} is a three-warning decision: void it instead").format(item=item)
+            )
+        if player is not None:
+            player = self.player(state, player.strip())
+        if infraction is not None:
+            self.infraction(infraction)
+        if penalty is not None:
+            self.penalty_key(penalty)
+            if not self.rules.penalties[penalty].recorded:
+                raise BadInput(
+                    _(
+                        "{penalty} is not recorded against a player: to take the record "
+                        "back, use `judgetui void {item} --note REASON`"
+                    ).format(penalty=text.penalty_name(self.rules, penalty), item=old.id)
+                )
+        opponent = old.opponent
+        if player is not None and player == opponent:
+            opponent = old.player  # the other player at the table was the one penalised
+        request = RecordRequest(
+            players=[player or old.player],
+            infraction=infraction or old.infraction,
+            intentional=old.intentional,
+            disruptive=old.disruptive,
+            flags=frozenset(old.flags),
+            minutes_late=old.minutes_late,
+            note=old.note,
+            penalty=penalty or old.penalty,
+            table=old.table,
+            game=old.game,
+            opponent=opponent,
+            extension=old.extension,
+        )
+        planned = state.planning_copy({old.player, *request.players})
         for entry in entries:
-            state.apply({**entry, "seq": state.count + 1})
-        more, result = self.plan_record(state, judge_name, request)
-        return entries + more, result
+            planned.apply({**entry, "seq": planned.count + 1})
+        more, result = self.plan_record(planned, judge_name, request, corrects=old)
+        return entries + more, Corrected(old.id, result)
 
     def _upgraded(self, record: RecordState, key: str) -> Outcome:
         try:
@@ -204,6 +269,12 @@ class ReviewPlanner(RecordPlanner):
             raise BadInput(
                 _("{penalty} is not allowed for {id}: {why}").format(
                     penalty=penalty, id=pid, why=", ".join(verdict.failed)
+                )
+            )
+        if needs_a_note(self.rules, penalty) and not note.strip():
+            raise BadInput(
+                _("a {penalty} needs a note for the log saying why: --note TEXT").format(
+                    penalty=text.penalty_name(self.rules, penalty)
                 )
             )
         # Which game or match the loss applies to, by the same rule as a record's

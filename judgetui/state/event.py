@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from msgspec import Struct, field
+from msgspec.structs import replace
 
 from judgetui.engine import Decision, PastPenalty, Phase
 from judgetui.rules import Rules, RulesSource
@@ -70,6 +71,34 @@ class EventState(Struct):
     def apply(self, entry: Mapping[str, Any]) -> None:
         """Apply the log's next entry; MalformedLog when judgetui did not write it."""
         folding.apply(self, entry)
+
+    def planning_copy(self, players: Iterable[str]) -> EventState:
+        """A copy to plan an act on: entries about ``players`` (their records, decisions
+        and status) may be applied to it while this state stays exactly as it is.
+
+        A correction plans its new record on the state with the void applied; that void
+        is not written yet and may never be (the new record refused): only what the store
+        writes is ever applied to the state a station shows.
+        """
+        copy = replace(
+            self,
+            players=dict(self.players),
+            records=dict(self.records),
+            decisions=dict(self.decisions),
+            entered=dict(self.entered),
+            closed_investigations=dict(self.closed_investigations),
+            _points=dict(self._points),
+        )
+        for pid in players:
+            held = self.players.get(pid)
+            if held is None:
+                continue
+            decisions = [replace(d) for d in held.decisions]
+            copy.decisions.update((d.id, d) for d in decisions)
+            copy.players[pid] = replace(held, records=list(held.records), decisions=decisions)
+            for record_id in held.records:
+                copy.records[record_id] = replace(self.records[record_id])
+        return copy
 
     # -- queries (judgetui.state.queries) --------------------------------------
 

@@ -194,6 +194,9 @@ class _Focus:
         incident = data["incident"]  # a str (its declaration): the fold's _text wants one
         if data["infraction"] not in infractions or not incident:
             raise _Unsure("incident")
+        corrects = data.get("corrects")
+        if corrects is not None and self.status.get(corrects) != "voided":
+            raise _Unsure("correction")
         int(entry["seq"])  # the fold reads it for every record
         players = state.players
         owner, status, named = self.owner, self.status, self.named

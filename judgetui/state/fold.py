@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from judgetui.engine import Phase
 from judgetui.engine.standing import ACTIVE, status_after, voiding_reopens
 from judgetui.perf import collector_paused, settle_young_objects
+from judgetui.state import corrections
 from judgetui.state.checks import (
     _REVIEW_ACTIONS,
     SHOWN,
@@ -203,6 +204,9 @@ def _on_incident_recorded(state: EventState, entry: Entry, data: Entry) -> None:
     flags, round_ = data.get("flags"), data["round"] + 0
     flags = words(flags) if flags else ()
     reviewed = role == "head"
+    corrects = data.get("corrects")
+    if corrects is not None:
+        corrected = corrections.corrected(state, corrects)
     records, players, points = state.records, state.players, state._points
     warnings, sanctions = _kinds(state)
     penalties = state.rules.penalties
@@ -270,6 +274,8 @@ def _on_incident_recorded(state: EventState, entry: Entry, data: Entry) -> None:
             (),  # witnesses
             status == "pending",  # requested
         )
+        if corrects is not None:
+            record = corrections.correction(record, corrected, entry)
         # `_add_record`, inline: the hot loop of every fold.
         records[record_id] = record
         player.records.append(record_id)

@@ -111,6 +111,9 @@ class RecordState(Struct):
     """Other judges' reports of the same incident, oldest first."""
     requested: bool = False
     """Written as "pending": a floor judge's request for the head judge to issue it."""
+    corrects: str | None = None
+    """The record this one puts right (voided by the same act, `judgetui correct`): it
+    keeps that record's judge, time and witness notes."""
 
     def past(self) -> PastPenalty:
         return PastPenalty(

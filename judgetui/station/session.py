@@ -20,6 +20,7 @@ from judgetui.i18n import _
 from judgetui.rules import Rules
 from judgetui.service import (
     BadInput,
+    Corrected,
     Entry,
     NotPermitted,
     Planner,
@@ -332,8 +333,10 @@ class Session:
     def void(self, item: str, note: str | None) -> list[Entry]:
         return self.station.void(self.judge.name, item, note)
 
-    def correct(self, item: str, note: str | None, request: RecordRequest) -> RecordResult:
-        return self.station.correct(self.judge.name, item, note, request)
+    def correct(
+        self, item: str, note: str | None, *, player: str | None, penalty: str | None
+    ) -> Corrected:
+        return self.station.correct(self.judge.name, item, note, player=player, penalty=penalty)
 
     def set_round(self, number: int, *, back: bool = False) -> list[Entry]:
         return self.station.set_round(self.judge.name, number, back=back)

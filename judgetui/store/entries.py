@@ -172,6 +172,9 @@ class IncidentRecorded(_Model):
     """A time extension, in minutes, given to the table."""
     duplicate_of: str | None = Field(default=None, min_length=1, max_length=64)
     """The earlier record this one may duplicate, recorded anyway (the note says why)."""
+    corrects: str | None = Field(default=None, min_length=1, max_length=64)
+    """The record this one puts right (voided just before, in the same write): the new
+    record keeps its judge, time and witness notes (`judgetui correct`)."""
 
 
 class WitnessNoted(_Model):

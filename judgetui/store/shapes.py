@@ -38,6 +38,7 @@ KEYS_IncidentRecorded = frozenset(
         "opponent",
         "extension",
         "duplicate_of",
+        "corrects",
     }
 )
 KEYS_InvestigationClosed = frozenset({"record", "finding"})
@@ -501,6 +502,11 @@ def check_IncidentRecorded(d: Mapping[str, Any]) -> bool:
             return False
         if not v28 and v28 is not None:
             return False
+        v29 = d.get("corrects", MISSING)
+        if type(v29) not in T_Absent_NoneType_str:
+            return False
+        if not v29 and v29 is not None:
+            return False
         return True
     except TypeError:  # a list or a dict where a choice goes
         return False
@@ -522,6 +528,7 @@ FIELDS_IncidentRecorded = (
     Field("opponent", False, frozenset({NoneType, str}), None, False, None, None),
     Field("extension", False, frozenset({NoneType, int}), None, False, None, None),
     Field("duplicate_of", False, frozenset({NoneType, str}), None, True, None, None),
+    Field("corrects", False, frozenset({NoneType, str}), None, True, None, None),
 )
 
 
@@ -1191,6 +1198,17 @@ def door_IncidentRecorded(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v14) in (str, list) and len(v14) > 64:
             return None
+        v15 = d.get("corrects", MISSING)
+        if v15 is MISSING:
+            v15 = None
+        if type(v15) not in T_NoneType_str:
+            return None
+        if type(v15) is str and v15 and (v15[0].isspace() or v15[-1].isspace()):
+            return None
+        if type(v15) in (str, list) and len(v15) < 1:
+            return None
+        if type(v15) in (str, list) and len(v15) > 64:
+            return None
         return {
             "incident": v0,
             "infraction": v1,
@@ -1207,6 +1225,7 @@ def door_IncidentRecorded(d: Mapping[str, Any]) -> dict[str, Any] | None:
             "opponent": v12,
             "extension": v13,
             "duplicate_of": v14,
+            "corrects": v15,
         }
     except TypeError:  # a list or a dict where a choice goes
         return None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual import events
 from textual.widgets import DataTable, Input, OptionList
 
 from judgetui.rules import Rules
@@ -18,7 +19,9 @@ from tests.helpers.station import (
     open_screen,
     pilot_test,
     service_on,
+    session_of,
     settle,
+    shown,
     table_rows,
     walk_to_result,
 )
@@ -169,3 +172,42 @@ async def test_an_upgrade_to_ejection_in_the_review_asks_first(station: Station)
         await settle(pilot, lambda: isinstance(app.screen, ConfirmSanction))
         await pilot.press(*"threatened the opponent", "enter")
         await settle(pilot, lambda: station.load().players["P2"].status == "ejected")
+
+
+@pilot_test
+async def test_a_refused_correction_leaves_the_player_screen_as_it_was(station: Station) -> None:
+    wrong = single(station, "P1", "slow_play")
+    app = make_app(station)
+    before = station.file.path.read_bytes()
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = PlayerScreen("P1")
+        await open_screen(pilot, screen)
+        summary, rows = shown(screen, "#player-summary"), table_rows(screen, "#player-history")
+        await pilot.press("c")
+        await settle(pilot, lambda: isinstance(app.screen, CorrectModal))
+        app.screen.query_one("#correct-player", Input).value = "nobody"  # no such player
+        await pilot.press(*"wrong player", "enter")
+        await settle(pilot, lambda: isinstance(app.screen, PlayerScreen))
+        session = session_of(app)
+        assert session.state.records[wrong].status == "issued"
+        assert session.state.points("P1") == 1
+        screen.show_player()  # what the next redraw shows (a clock tick, a key)
+        assert shown(screen, "#player-summary") == summary
+        assert table_rows(screen, "#player-history") == rows
+    assert station.file.path.read_bytes() == before
+
+
+@pilot_test
+async def test_keys_typed_in_one_burst_after_c_reach_the_correction_dialog(
+    station: Station,
+) -> None:
+    single(station, "P1", "slow_play")
+    app = make_app(station)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await open_screen(pilot, PlayerScreen("P1"))
+        for key in "cno":  # as the terminal hands them over: all at once (tmux: the same)
+            app.post_message(events.Key(key, key))
+        await settle(pilot, lambda: isinstance(app.screen, CorrectModal))
+        await settle(pilot)
+        assert isinstance(app.screen, CorrectModal), "n opened a new incident under it"
+        assert app.screen.query_one("#note-field", Input).value == "no"

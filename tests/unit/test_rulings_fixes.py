@@ -72,7 +72,7 @@ def test_a_decided_ejection_loses_the_current_match_at_once(station: Station) ->
 def test_a_decided_disqualification_loses_the_current_match_at_once(station: Station) -> None:
     _singles(station, "P2", ["slow_play", "mulligan_error"])
     record(station, HEAD, "P2", "cards_off_table", penalty="double_warning")
-    station.decide(HEAD, "P2", "disqualification", strong_cheating=True)
+    station.decide(HEAD, "P2", "disqualification", strong_cheating=True, note="marked cards")
     [decided] = station.load().players["P2"].decisions
     assert (decided.penalty, decided.applies) == ("disqualification", "current")
 

@@ -266,7 +266,7 @@ def test_disqualification_allowed_with_a_triple_warning(station: Station) -> Non
     assert owed is not None
     assert "disqualification" in owed.allowed
     assert "game_loss" not in owed.allowed
-    station.decide(HEAD, "P1", "disqualification")
+    station.decide(HEAD, "P1", "disqualification", note="statements taken")
     assert station.load().players["P1"].status == "disqualified"
 
 
@@ -275,7 +275,7 @@ def test_disqualification_needs_grounds(station: Station) -> None:
         single(station, "P1", infraction)
     with refused(station, BadInput, match="no_grounds"):
         station.decide(HEAD, "P1", "disqualification")
-    station.decide(HEAD, "P1", "disqualification", strong_cheating=True)
+    station.decide(HEAD, "P1", "disqualification", strong_cheating=True, note="marked cards")
     assert station.load().players["P1"].status == "disqualified"
 
 

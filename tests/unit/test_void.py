@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from judgetui import cli
-from judgetui.service import BadInput, NotPermitted, RecordRequest, RecordResult, Station
+from judgetui.service import BadInput, NotPermitted, RecordResult, Station
 from tests.helpers.event import FLOOR, HEAD, record
 
 # --------------------------------------------------------------------------- helpers
@@ -160,7 +160,7 @@ def test_voiding_a_decided_disqualification_makes_the_player_active_and_owed_aga
 ) -> None:
     for infraction in ("slow_play", "mulligan_error", "cards_off_table"):
         single(station, "P3", infraction)
-    [entry] = station.decide(HEAD, "P3", "disqualification", strong_cheating=True)
+    [entry] = station.decide(HEAD, "P3", "disqualification", strong_cheating=True, note="seen")
     decision_id = f"decision-{entry['seq']}"
     assert station.load().players["P3"].status == "disqualified"
     [void] = station.void(HEAD, decision_id, "Meant an ejection.")
@@ -201,17 +201,8 @@ def test_correct_is_a_void_and_a_new_record_in_one_write(station: Station) -> No
     wrong = single(station, "P1", "slow_play")
     count = station.load().count
     result = station.correct(
-        HEAD,
-        wrong,
-        "Wrong player: it was P2.",
-        RecordRequest(
-            players=["P2"],
-            infraction="slow_play",
-            intentional=False,
-            disruptive=True,
-            penalty="single_warning",
-        ),
-    )
+        HEAD, wrong, "Wrong player: it was P2.", player="P2", penalty="single_warning"
+    ).recorded
     state = station.load()
     assert state.count == count + 2
     kinds = [e["kind"] for e in station.file.load().entries[-2:]]
@@ -225,27 +216,20 @@ def test_a_correction_that_fails_writes_neither_half(station: Station) -> None:
     wrong = single(station, "P1", "slow_play")
     before = station.file.path.read_bytes()
     with pytest.raises(BadInput):
-        station.correct(
-            HEAD,
-            wrong,
-            "Wrong player.",
-            RecordRequest(
-                players=["nobody"], infraction="slow_play", intentional=False, disruptive=True
-            ),
-        )
+        station.correct(HEAD, wrong, "Wrong player.", player="nobody")
     assert station.file.path.read_bytes() == before
 
 
 def test_a_correction_classifies_without_the_voided_record(station: Station) -> None:
     wrong = single(station, "P1", "slow_play")
     result = station.correct(
-        HEAD,
-        wrong,
-        "Wrong penalty: it was a Notice.",
-        RecordRequest(players=["P1"], infraction="slow_play", intentional=False, disruptive=True),
-    )
+        HEAD, wrong, "Wrong penalty: it was a Notice.", penalty="notice"
+    ).recorded
     # with the voided Single Warning still counting, a repeat would recommend a Double
     assert result.records[0].penalty == "notice"
+    # the penalty is named now (correct keeps the old one otherwise): what shows the void
+    # was applied first is the count, which the voided Single Warning would make 1
+    assert result.records[0].points_after == 0
 
 
 def test_a_decision_is_named_by_its_log_entry(station: Station) -> None:

@@ -73,6 +73,10 @@ class _NoteModal(ModalScreen[_R | None], Generic[_R]):
         Binding("enter", "submit", N_("Confirm"), priority=True, id="void.confirm"),
         Binding("escape", "cancel", N_("Back"), id="void.back"),
     ]
+    AUTO_FOCUS: ClassVar[str | None] = "#note-field"
+    """The note has the focus from the moment the dialog is up (not the first field until
+    `on_mount` moves it), so letters typed in one burst with the key that opened the
+    dialog are typed into the note."""
     NOTE_PROMPT: ClassVar[str] = N_("Reason (required)")
     EMPTY_NOTE: ClassVar[str] = N_("Write the reason first: the log keeps it.")
 

@@ -79,13 +79,14 @@ class PlayerScreen(StationScreen):
 
     HELP_TITLE: ClassVar[str] = N_("Player")
     BINDINGS: ClassVar[list[BindingType]] = [
-        # A priority key, as on the dashboard: the App awaits it before the next key, so
-        # the letters typed right after `n` land in the new incident's search.
+        # Priority keys, as on the dashboard: the App awaits them before the next key, so
+        # the letters typed right after `n` land in the new incident's search, and those
+        # typed right after `c` in the correction dialog.
         Binding("n", "new_incident", N_("New incident"), priority=True, id="player.new_incident"),
         Binding("d", "decide", N_("Decide"), id="player.decide"),
         Binding("r", "review", N_("Review pending"), id="player.review"),
         Binding("v", "void", N_("Void"), id="player.void"),
-        Binding("c", "correct", N_("Correct"), id="player.correct"),
+        Binding("c", "correct", N_("Correct"), priority=True, id="player.correct"),
         Binding("R", "report", N_("Report"), show=False, id="player.report"),
         Binding("escape", "back", N_("Back"), id="player.back"),
     ]
@@ -427,8 +428,9 @@ class PlayerScreen(StationScreen):
 
         self.app.push_screen(VoidModal(self._what(target), effect), answered)
 
-    def action_correct(self) -> None:
-        from judgetui.service import RecordRequest
+    async def action_correct(self) -> None:
+        """c: the correction dialog, awaited until it is up, so that keys typed right after
+        ``c`` reach it and not this screen (where ``n`` opens a new incident)."""
         from judgetui.station.dialogs.void import Correction, CorrectModal, confirm_sanction
 
         target = self._voidable(correct=True)
@@ -444,18 +446,8 @@ class PlayerScreen(StationScreen):
         ]
 
         def record_it(fix: Correction, note: str) -> None:
-            request = RecordRequest(
-                players=[fix.player],
-                infraction=target.infraction,
-                intentional=target.intentional,
-                disruptive=target.disruptive,
-                flags=frozenset(target.flags),
-                minutes_late=target.minutes_late,
-                note=target.note,
-                penalty=fix.penalty,
-            )
             self.run_service(
-                lambda: session.correct(target.id, note, request),
+                lambda: session.correct(target.id, note, player=fix.player, penalty=fix.penalty),
                 done=_("Corrected: {penalty} for {player}.").format(
                     penalty=text.penalty_name(rules, fix.penalty), player=fix.player
                 ),
@@ -474,7 +466,7 @@ class PlayerScreen(StationScreen):
                 lambda note: record_it(fix, note),
             )
 
-        self.app.push_screen(
+        await self.app.push_screen(
             CorrectModal(self._what(target), target.player, penalties, target.penalty), answered
         )
 
