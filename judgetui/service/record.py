@@ -4,7 +4,7 @@ the station previews), a witness note, and the entries written."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
 from msgspec import Struct, field
 
@@ -15,6 +15,7 @@ from judgetui.safe_text import refuse_controls_in_note
 from judgetui.service.authority import Authority
 from judgetui.service.base import BadInput, Entry, NotPermitted
 from judgetui.state import EventState, JudgeState, RecordState
+from judgetui.state.queries import within_window
 from judgetui.store import build as declared
 from judgetui.store import limits
 
@@ -43,6 +44,10 @@ class RecordRequest(Struct, frozen=True):
     duplicate_of: str | None = None
     """The judge saw that possible duplicate and records a second incident anyway (the
     note, required then, says why)."""
+    counts_earlier: bool = False
+    """The possible duplicate is an earlier offence of its own: it counts toward this
+    record's repeat upgrade. Without it the earlier record is not counted (it may be the
+    same incident, reported twice)."""
 
 
 class RecordedPenalty(Struct, frozen=True):
@@ -63,6 +68,8 @@ class RecordResult(Struct, frozen=True):
     classifications: dict[str, Classification] = field(default_factory=dict)
     possible_duplicate_of: str | None = None
     """Another judge's record this one may duplicate (recorded anyway)."""
+    counted_as_repeat: bool | None = None
+    """With ``possible_duplicate_of``: whether that record counted as an earlier offence."""
     witness_of: str | None = None
     """With ``same_as``: the record the report was attached to (nothing else written)."""
 
@@ -124,7 +131,8 @@ class RecordPlanner(Authority):
     def plan_witness(
         self, state: EventState, judge_name: str | None, req: RecordRequest
     ) -> tuple[list[Entry], RecordResult]:
-        """Attach a report to an earlier record as a witness note: no penalty."""
+        """Attach a report to an earlier record as a witness note: no penalty. Only for a
+        real duplicate (`check_duplicate`), so a witness note never drops a penalty."""
         judge = self.identify(state, judge_name)
         assert req.same_as is not None
         target = self.resolve(state, req.same_as, records_only=True)
@@ -142,15 +150,11 @@ class RecordPlanner(Authority):
                     item=record.id, status=text.record_status_name(record.status)
                 )
             )
-        players = [self.player(state, p) for p in dict.fromkeys(req.players)]
-        if players and record.player not in players:
+        if req.counts_earlier:
             raise BadInput(
-                _("record {item} is about player {id}, not {named}").format(
-                    item=record.id, id=record.player, named=", ".join(players)
-                )
+                _("--counts-earlier records another incident; --same-as attaches to this one")
             )
-        if req.infraction and req.infraction != record.infraction:
-            self.infraction(req.infraction)
+        self.check_duplicate(state, req, record)
         self.check_context(state, req, [record.player])
         note = req.note.strip()
         if not note:
@@ -161,16 +165,81 @@ class RecordPlanner(Authority):
             raise BadInput(f"note: {exc}") from None
         from judgetui.models import WitnessNoted
 
+        # The table of this incident only: the record's, else its player's.
+        table = req.table
+        if table is None:
+            table = record.table
+        if table is None:
+            table = state.incident_table([record.player], record.round)
         payload = WitnessNoted(
             record=record.id,
             note=note,
-            table=req.table,
+            table=table,
             game=req.game,
             opponent=req.opponent,
             extension=req.extension,
         ).model_dump()
         entry = self.entry("witness_noted", judge, payload)
         return [entry], RecordResult(record.incident, [], witness_of=record.id)
+
+    def check_duplicate(self, state: EventState, req: RecordRequest, record: RecordState) -> None:
+        """Refuse, in one line saying what differs, a report that is no real duplicate of
+        ``record``: the same players (all of its incident's), the same infraction, the
+        same round, inside the rules' duplicate window (CLI.md, SECURITY.md promise 8)."""
+        standing = ("voided", "dismissed", "superseded")
+        theirs = {
+            r.player
+            for r in state.records.values()
+            if r.incident == record.incident and r.status not in standing
+        } | {record.player}
+        named = {self.player(state, p) for p in req.players}
+        if named != theirs:
+            raise BadInput(
+                _(
+                    "not a duplicate: record {item} is about player {theirs}, "
+                    "this report about {named}"
+                ).format(
+                    item=record.id,
+                    theirs=", ".join(sorted(theirs)),
+                    named=", ".join(sorted(named)) or _("no player"),
+                )
+            )
+        if req.infraction != record.infraction:
+            self.infraction(req.infraction)
+            raise BadInput(
+                _("not a duplicate: record {item} is for {theirs}, this report for {named}").format(
+                    item=record.id,
+                    theirs=text.infraction_name(self.rules, record.infraction),
+                    named=text.infraction_name(self.rules, req.infraction),
+                )
+            )
+        if (record.round, record.phase) != (state.round, state.phase):
+            raise BadInput(
+                _(
+                    "not a duplicate: record {item} is from round {theirs}, this is round {now}"
+                ).format(item=record.id, theirs=record.round, now=state.round)
+            )
+        first = record
+        while first.supersedes is not None and first.supersedes in state.records:
+            first = state.records[first.supersedes]  # the incident's time, not the upgrade's
+        window = self.rules.duplicate_window()
+        moment = self.clock()
+        try:
+            at = datetime.fromisoformat(first.at)
+        except ValueError:
+            at = moment - timedelta(days=1)
+        at = at if at.tzinfo is not None else at.replace(tzinfo=UTC)
+        if not within_window(at, moment, window):
+            raise BadInput(
+                _(
+                    "not a duplicate: record {item} was recorded {minutes} min before, "
+                    "outside the {window}-minute duplicate window"
+                ).format(
+                    item=record.id,
+                    minutes=int((moment - at).total_seconds() // 60),
+                    window=window,
+                )
+            )
 
     def plan_record(
         self, state: EventState, judge_name: str | None, req: RecordRequest
@@ -202,6 +271,10 @@ class RecordPlanner(Authority):
             if req.duplicate_of not in state.records:
                 raise BadInput(_("no record {item!r}").format(item=req.duplicate_of))
         duplicate_of = req.duplicate_of or (duplicate.id if duplicate is not None else None)
+        # A possible duplicate may be this very incident reported twice: it is no earlier
+        # offence (no repeat upgrade from it) unless the judge says it is one.
+        uncounted = None if req.counts_earlier else duplicate_of
+        table = req.table if req.table is not None else state.incident_table(players, state.round)
         for pid in players:
             # Conduct (rules.toml ``after_ejection``) can still be recorded against a
             # player who no longer plays; nothing else can (issue 11 item 10).
@@ -218,7 +291,14 @@ class RecordPlanner(Authority):
         role: engine.Role = "head" if judge.role == "head" else "floor"
         for pid in players:
             history = state.past(pid)
-            classification = engine.classify(self.rules, situation, history)
+            earlier = history
+            if uncounted is not None and uncounted in state.players[pid].records:
+                earlier = [
+                    r.past()
+                    for r in state.history(pid)
+                    if r.status != "superseded" and r.id != uncounted
+                ]
+            classification = engine.classify(self.rules, situation, earlier)
             classifications[pid] = classification
             try:  # the station's preview is this same plan (`engine.plan_player`)
                 plan = engine.plan_player(
@@ -289,7 +369,7 @@ class RecordPlanner(Authority):
                 round=state.round,
                 phase=state.phase,
                 records=records,
-                table=req.table,
+                table=table,
                 game=req.game,
                 opponent=req.opponent,
                 extension=req.extension,
@@ -297,12 +377,24 @@ class RecordPlanner(Authority):
             )
             entries.append(self.entry("incident_recorded", judge, payload, now()))
         if len(records) < len(players):
+            # With no record of the incident, the caution keeps where it happened and the
+            # time the table was given (the round list shows it); only what was given, so
+            # a caution without it is written as before.
+            context = {"table": table, "game": req.game, "extension": req.extension}
             caution = declared.caution_given(
-                incident=incident, infraction=req.infraction, round=state.round
+                incident=incident,
+                infraction=req.infraction,
+                round=state.round,
+                **({} if records else context),
             )
+            caution = {k: v for k, v in caution.items() if v is not None or k not in context}
             entries.append(self.entry("caution_given", judge, caution))
         return entries, RecordResult(
-            incident, results, classifications, possible_duplicate_of=duplicate_of
+            incident,
+            results,
+            classifications,
+            possible_duplicate_of=duplicate_of,
+            counted_as_repeat=None if duplicate_of is None else req.counts_earlier,
         )
 
     def _status_for(self, judge: JudgeState, plan: engine.PlayerPlan, request: bool) -> str:

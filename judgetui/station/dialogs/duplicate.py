@@ -45,7 +45,9 @@ class DuplicateAnswer:
     def apply(self, request: RecordRequest) -> RecordRequest:
         if self.choice == WITNESS:
             return replace(request, same_as=self.record, note=self.note)
-        return replace(request, duplicate_of=self.record, note=self.note)
+        # "Record anyway" is the judge saying it is another incident: the earlier record
+        # counts as an earlier offence, as the result step showed before the dialog.
+        return replace(request, duplicate_of=self.record, note=self.note, counts_earlier=True)
 
 
 def earlier_text(state: EventState, record: RecordState) -> Text:
