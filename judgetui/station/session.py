@@ -291,6 +291,10 @@ class Session:
     def possible_duplicate(self, request: RecordRequest) -> RecordState | None:
         return self.station.possible_duplicate(self.judge.name, request)
 
+    def witness_refusal(self, request: RecordRequest, earlier: RecordState) -> str | None:
+        """Why the report may not be a witness note on ``earlier`` (None: it may)."""
+        return self.station.witness_refusal(self.state, request, earlier)
+
     def record(
         self, request: RecordRequest, planned: Callable[[RecordResult], None] | None = None
     ) -> RecordResult:

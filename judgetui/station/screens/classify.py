@@ -678,7 +678,8 @@ class ClassifyScreen(WritesAhead):
                 note.value = answer.note
                 self._record(as_request=as_request, confirmed=True, answer=answer)
 
-        self.app.push_screen(DuplicateScreen(earlier, note.value.strip()), answered)
+        refusal = self.session.witness_refusal(self.request(as_request=as_request), earlier)
+        self.app.push_screen(DuplicateScreen(earlier, note.value.strip(), refusal), answered)
 
     def _ask_before_sanction(self) -> bool:
         """An ejection or a disqualification asks first (`ConfirmSanction`); True if asked."""
