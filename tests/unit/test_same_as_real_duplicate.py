@@ -177,7 +177,31 @@ def test_counts_earlier_counts_the_possible_duplicate_as_an_earlier_offence(
     assert "counted as an earlier offence" in line and "not counted" not in line
 
 
-def test_the_cli_help_names_counts_earlier(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_cli_help_names_counts_earlier_in_english_and_japanese(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from judgetui import i18n
+
     with pytest.raises(SystemExit):
         cli.main(["record", "--help"])
     assert "--counts-earlier" in capsys.readouterr().out
+    try:
+        with pytest.raises(SystemExit):
+            cli.main(["--lang", "ja", "record", "--help"])
+        out = capsys.readouterr().out
+    finally:
+        i18n.set_language("en")
+    assert "--counts-earlier" in out and "以前の違反として数える" in out
+
+
+def test_a_refusal_in_japanese_says_what_differs(
+    event: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from judgetui import i18n
+
+    notice = first_notice(capsys, event)
+    try:
+        line = refused(capsys, event, 2, *same_as(event, notice, players=("P2",)), "--lang", "ja")
+    finally:
+        i18n.set_language("en")
+    assert "重複ではありません" in line and "P1" in line and "P2" in line
