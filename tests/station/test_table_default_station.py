@@ -7,15 +7,26 @@ Typed as a judge types them, through the classification's steps.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.widgets import Input
 
 from judgetui.models import Player
-from judgetui.service import Station
+from judgetui.rules import Rules
+from judgetui.service import RecordRequest, Station
+from judgetui.station.dialogs.duplicate import DuplicateScreen
 from judgetui.station.screens.dashboard import DashboardScreen
 from judgetui.station.screens.round_list import RoundListScreen
 from judgetui.station.widgets.table import RowTable
-from tests.helpers.event import FLOOR, HEAD
-from tests.helpers.station import make_app, pilot_test, session_of, settle, walk_to_result
+from tests.helpers.event import FIXED_NOW, FLOOR, HEAD
+from tests.helpers.station import (
+    make_app,
+    pilot_test,
+    service_on,
+    session_of,
+    settle,
+    walk_to_result,
+)
 
 SIZE = (120, 40)
 
@@ -118,3 +129,26 @@ async def test_an_extension_given_with_a_caution_is_on_the_station_round_list(
         ]
         totals = app.screen.query_one("#round-extensions")
         assert "T23: +7 min" in str(totals.render())
+
+
+@pilot_test
+async def test_a_witness_note_from_the_station_carries_its_own_incidents_table(
+    station: Station, db_path: Path, rules: Rules
+) -> None:
+    seat(station)
+    floor = service_on(db_path, rules, ids=9)
+    [earlier] = floor.record(
+        FLOOR, RecordRequest(["P1"], "slow_play", False, True, table=40)
+    ).records
+    assert earlier.id is not None
+    head = make_app(service_on(db_path, rules, ids=8), HEAD, now=FIXED_NOW)
+    async with head.run_test(size=SIZE) as pilot:
+        await settle(pilot, lambda: isinstance(head.screen, DashboardScreen))
+        screen = await walk_to_result(pilot, "P1", "slow", "n", "y")
+        assert table_box(screen) == "88"  # P1's seat, as the roster gives it
+        await pilot.press("enter")
+        await settle(pilot, lambda: isinstance(head.screen, DuplicateScreen))
+        await pilot.press(*"saw it too", "enter")
+        await settle(pilot, lambda: screen.step == "done")
+        [witness] = session_of(head).state.records[earlier.id].witnesses
+    assert witness.table == 40

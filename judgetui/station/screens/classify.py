@@ -598,7 +598,7 @@ class ClassifyScreen(WritesAhead):
             note=self.query_one("#note", Input).value.strip(),
             penalty=None if choice is None else choice.penalty,
             request=as_request,
-            table=context.number("table"),
+            table=context.table(),
             game=context.number("game"),
             opponent=context.opponent(),
             extension=context.number("extension"),

@@ -54,6 +54,14 @@ class ContextFields(Horizontal):
         self._suggested = "" if table is None else str(table)
         box.value = self._suggested
 
+    def table(self) -> int | None:
+        """The table the judge gave; None while the box still shows the players' own table
+        as it was suggested: the service gives that one itself (and a witness note the
+        table of its own record)."""
+        if self.query_one("#ctx-table", Input).value.strip() == self._suggested:
+            return None
+        return self.number("table")
+
     def number(self, name: str) -> int | None:
         """The number typed in ``#ctx-<name>``: None if empty."""
         value = self.query_one(f"#ctx-{name}", Input).value.strip()
