@@ -118,15 +118,32 @@ class RecordPlanner(Authority):
         """Another judge's record that this request may report again (see
         `EventState.possible_duplicate`): the first one found among its players.
         ``now`` (default: the clock) is asked only when a record could match."""
+        return next(iter(self.possible_duplicates(state, judge_name, req, now).values()), None)
+
+    def possible_duplicates(
+        self,
+        state: EventState,
+        judge_name: str | None,
+        req: RecordRequest,
+        now: Callable[[], datetime] | None = None,
+    ) -> dict[str, RecordState]:
+        """Each player's possible duplicate (`possible_duplicate`), by player, in the
+        request's order; the clock read once at most."""
         judge = self.identify(state, judge_name)
         window = self.rules.duplicate_window()
+        moment: list[datetime] = []
+
+        def once() -> datetime:
+            if not moment:
+                moment.append((now or self.clock)())
+            return moment[0]
+
+        found: dict[str, RecordState] = {}
         for pid in dict.fromkeys(req.players):
-            found = state.possible_duplicate(
-                pid, req.infraction, judge.name, now or self.clock, window
-            )
-            if found is not None:
-                return found
-        return None
+            record = state.possible_duplicate(pid, req.infraction, judge.name, once, window)
+            if record is not None:
+                found[pid] = record
+        return found
 
     def plan_witness(
         self, state: EventState, judge_name: str | None, req: RecordRequest
@@ -264,7 +281,8 @@ class RecordPlanner(Authority):
                 moment.append(self.clock())
             return moment[0]
 
-        duplicate = self.possible_duplicate(state, judge.name, req, now)
+        duplicates = self.possible_duplicates(state, judge.name, req, now)
+        duplicate = next(iter(duplicates.values()), None)
         if req.duplicate_of is not None:
             if not req.note.strip():
                 raise BadInput(_("recording a possible duplicate again needs a note saying why"))
@@ -272,8 +290,13 @@ class RecordPlanner(Authority):
                 raise BadInput(_("no record {item!r}").format(item=req.duplicate_of))
         duplicate_of = req.duplicate_of or (duplicate.id if duplicate is not None else None)
         # A possible duplicate may be this very incident reported twice: it is no earlier
-        # offence (no repeat upgrade from it) unless the judge says it is one.
-        uncounted = None if req.counts_earlier else duplicate_of
+        # offence (no repeat upgrade from it, for any of the players) unless the judge
+        # says it is one.
+        uncounted: set[str] = set()
+        if not req.counts_earlier:
+            uncounted = {r.id for r in duplicates.values()}
+            if duplicate_of is not None:
+                uncounted.add(duplicate_of)
         table = req.table if req.table is not None else state.incident_table(players, state.round)
         for pid in players:
             # Conduct (rules.toml ``after_ejection``) can still be recorded against a
@@ -292,11 +315,11 @@ class RecordPlanner(Authority):
         for pid in players:
             history = state.past(pid)
             earlier = history
-            if uncounted is not None and uncounted in state.players[pid].records:
+            if uncounted and not uncounted.isdisjoint(state.players[pid].records):
                 earlier = [
                     r.past()
                     for r in state.history(pid)
-                    if r.status != "superseded" and r.id != uncounted
+                    if r.status != "superseded" and r.id not in uncounted
                 ]
             classification = engine.classify(self.rules, situation, earlier)
             classifications[pid] = classification

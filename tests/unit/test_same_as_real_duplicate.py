@@ -205,3 +205,17 @@ def test_a_refusal_in_japanese_says_what_differs(
     finally:
         i18n.set_language("en")
     assert "重複ではありません" in line and "P1" in line and "P2" in line
+
+
+def test_a_possible_duplicate_of_two_players_counts_for_neither(
+    event: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    notice = first_notice(capsys, event, "P1", "P2")
+    code, out, err = run(capsys, *rec(event, SECOND, ["P1", "P2"]), "--json")
+    assert code == 0, err
+    shown = json.loads(out)
+    assert (shown["possible_duplicate_of"], shown["counted_as_repeat"]) == (notice, False)
+    assert [(r["player"], r["penalty"]) for r in shown["records"]] == [
+        ("P1", "notice"),
+        ("P2", "notice"),
+    ]
