@@ -175,8 +175,6 @@ def _on_caution_given(state: EventState, entry: Entry, data: Entry) -> None:
         minutes=own(extension),
         table=own(table),
         game=own(game),
-        judge=word(_shown(entry.get("judge") or "")),
-        at=own(entry["at"]),
         seq=own(int(entry["seq"])),
     )
 

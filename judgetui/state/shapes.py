@@ -136,8 +136,6 @@ class CautionExtension(Struct, frozen=True):
     minutes: int
     table: int | None
     game: int | None
-    judge: str
-    at: str
     seq: int
 
 
