@@ -171,6 +171,7 @@ def build_demo(
     weights = [w for *_, w in _COMMON]
 
     def record(judge: str, request: RecordRequest) -> None:
+        request = replace(request, counts_earlier=True)  # each one an incident of its own
         try:
             batch, _ = planner.plan_record(state, judge, request)
         except NotPermitted:

@@ -300,7 +300,16 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
         metavar="ID",
         help=_(
             "attach this report to that earlier record as a witness note (--note says what "
-            "you saw) instead of a second penalty"
+            "you saw) instead of a second penalty: only the same players, infraction and "
+            "round, inside the duplicate window"
+        ),
+    )
+    record.add_argument(
+        "--counts-earlier",
+        action="store_true",
+        help=_(
+            "this is another incident: another judge's possible duplicate counts as an "
+            "earlier offence (a repeat upgrade may follow); without it, it does not"
         ),
     )
 

@@ -95,6 +95,7 @@ def cmd_record(args: argparse.Namespace) -> int:
         opponent=args.opponent,
         extension=args.extension,
         same_as=args.same_as,
+        counts_earlier=args.counts_earlier,
     )
     result = station.record(args.judge, request)
     if result.witness_of is not None:
@@ -110,19 +111,26 @@ def cmd_record(args: argparse.Namespace) -> int:
             )
         return 0
     if result.possible_duplicate_of is not None:
-        print(
-            "judgetui: "
-            + _(
+        if result.counted_as_repeat:
+            said = _(
                 "possible duplicate of record {id} (another judge, same player and "
-                "infraction, this round): recorded anyway; --same-as {id} attaches instead"
-            ).format(id=result.possible_duplicate_of),
-            file=sys.stderr,
-        )
+                "infraction, this round): recorded as another incident, the earlier "
+                "record counted as an earlier offence (--counts-earlier)"
+            )
+        else:
+            said = _(
+                "possible duplicate of record {id} (another judge, same player and "
+                "infraction, this round): recorded as its own incident, the earlier "
+                "record not counted as an earlier offence; --same-as {id} attaches "
+                "instead, --counts-earlier counts it"
+            )
+        print("judgetui: " + said.format(id=result.possible_duplicate_of), file=sys.stderr)
     if args.json:
         _emit_json(
             {
                 "incident": result.incident,
                 "possible_duplicate_of": result.possible_duplicate_of,
+                "counted_as_repeat": result.counted_as_repeat,
                 "records": _records_json(result),
             }
         )

@@ -156,6 +156,28 @@ def round_items(state: EventState, number: int) -> list[RoundItem]:
                 ),
             )
         )
+    for given in state.caution_extensions.values():
+        if given.round != number or given.incident in incidents:
+            continue
+        key = EXTENSION_ITEM + given.incident
+        found.append(
+            (
+                given.seq,
+                RoundItem(
+                    id=key,
+                    kind=EXTENSION,
+                    players=(),  # a Caution names no player
+                    table=given.table,
+                    game=given.game,
+                    applies=None,
+                    minutes=given.minutes,
+                    round=given.round,
+                    carried=False,
+                    source=EXTENSION,
+                    entered=state.entered.get(key),
+                ),
+            )
+        )
     found.sort(key=lambda pair: (pair[1].table is None, pair[1].table or 0, pair[0]))
     return [item for _seq, item in found]
 
@@ -231,9 +253,16 @@ def loss_details(item: RoundItem) -> str:
     return what
 
 
+def players_text(state: EventState, item: RoundItem) -> str:
+    """The item's players by id and name; an extension given with a Caution names none."""
+    if not item.players and item.kind == EXTENSION:
+        return _("with a Caution")
+    return ", ".join(f"{p} {state.players[p].name}" for p in item.players)
+
+
 def item_line(state: EventState, item: RoundItem) -> str:
     """One line of the list, without its "entered" mark."""
-    names = ", ".join(f"{p} {state.players[p].name}" for p in item.players)
+    names = players_text(state, item)
     if item.kind == EXTENSION:
         what = _("+{minutes} min").format(minutes=item.minutes)
     else:

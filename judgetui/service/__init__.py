@@ -396,6 +396,18 @@ class Station:
         player and infraction this round, within the rules' window (None: none)."""
         return self.planner.possible_duplicate(self._current(), judge, request)
 
+    def witness_refusal(
+        self, state: EventState, request: RecordRequest, earlier: RecordState
+    ) -> str | None:
+        """Why ``request`` may not become a witness note on ``earlier`` in ``state`` (not
+        a real duplicate: the line `record --same-as` would refuse with), None if it may.
+        The station's duplicate dialog asks before it offers the witness note."""
+        try:
+            self.planner.check_duplicate(state, request, earlier)
+        except BadInput as exc:
+            return str(exc)
+        return None
+
     def _current(self) -> EventState:
         """The event as the file is now: the held state if it folds this very version."""
         if self.held is None:

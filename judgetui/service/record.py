@@ -4,7 +4,7 @@ the station previews), a witness note, and the entries written."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
 from msgspec import Struct, field
 from msgspec.structs import replace
@@ -16,6 +16,7 @@ from judgetui.safe_text import refuse_controls_in_note
 from judgetui.service.authority import Authority
 from judgetui.service.base import BadInput, Entry, NotPermitted
 from judgetui.state import EventState, JudgeState, RecordState
+from judgetui.state.queries import within_window
 from judgetui.store import build as declared
 from judgetui.store import limits
 
@@ -44,6 +45,10 @@ class RecordRequest(Struct, frozen=True):
     duplicate_of: str | None = None
     """The judge saw that possible duplicate and records a second incident anyway (the
     note, required then, says why)."""
+    counts_earlier: bool = False
+    """The possible duplicate is an earlier offence of its own: it counts toward this
+    record's repeat upgrade. Without it the earlier record is not counted (it may be the
+    same incident, reported twice)."""
 
 
 class RecordedPenalty(Struct, frozen=True):
@@ -64,6 +69,8 @@ class RecordResult(Struct, frozen=True):
     classifications: dict[str, Classification] = field(default_factory=dict)
     possible_duplicate_of: str | None = None
     """Another judge's record this one may duplicate (recorded anyway)."""
+    counted_as_repeat: bool | None = None
+    """With ``possible_duplicate_of``: whether that record counted as an earlier offence."""
     witness_of: str | None = None
     """With ``same_as``: the record the report was attached to (nothing else written)."""
 
@@ -112,20 +119,38 @@ class RecordPlanner(Authority):
         """Another judge's record that this request may report again (see
         `EventState.possible_duplicate`): the first one found among its players.
         ``now`` (default: the clock) is asked only when a record could match."""
+        return next(iter(self.possible_duplicates(state, judge_name, req, now).values()), None)
+
+    def possible_duplicates(
+        self,
+        state: EventState,
+        judge_name: str | None,
+        req: RecordRequest,
+        now: Callable[[], datetime] | None = None,
+    ) -> dict[str, RecordState]:
+        """Each player's possible duplicate (`possible_duplicate`), by player, in the
+        request's order; the clock read once at most."""
         judge = self.identify(state, judge_name)
         window = self.rules.duplicate_window()
+        moment: list[datetime] = []
+
+        def once() -> datetime:
+            if not moment:
+                moment.append((now or self.clock)())
+            return moment[0]
+
+        found: dict[str, RecordState] = {}
         for pid in dict.fromkeys(req.players):
-            found = state.possible_duplicate(
-                pid, req.infraction, judge.name, now or self.clock, window
-            )
-            if found is not None:
-                return found
-        return None
+            record = state.possible_duplicate(pid, req.infraction, judge.name, once, window)
+            if record is not None:
+                found[pid] = record
+        return found
 
     def plan_witness(
         self, state: EventState, judge_name: str | None, req: RecordRequest
     ) -> tuple[list[Entry], RecordResult]:
-        """Attach a report to an earlier record as a witness note: no penalty."""
+        """Attach a report to an earlier record as a witness note: no penalty. Only for a
+        real duplicate (`check_duplicate`), so a witness note never drops a penalty."""
         judge = self.identify(state, judge_name)
         assert req.same_as is not None
         target = self.resolve(state, req.same_as, records_only=True)
@@ -143,15 +168,11 @@ class RecordPlanner(Authority):
                     item=record.id, status=text.record_status_name(record.status)
                 )
             )
-        players = [self.player(state, p) for p in dict.fromkeys(req.players)]
-        if players and record.player not in players:
+        if req.counts_earlier:
             raise BadInput(
-                _("record {item} is about player {id}, not {named}").format(
-                    item=record.id, id=record.player, named=", ".join(players)
-                )
+                _("--counts-earlier records another incident; --same-as attaches to this one")
             )
-        if req.infraction and req.infraction != record.infraction:
-            self.infraction(req.infraction)
+        self.check_duplicate(state, req, record)
         self.check_context(state, req, [record.player])
         note = req.note.strip()
         if not note:
@@ -162,16 +183,81 @@ class RecordPlanner(Authority):
             raise BadInput(f"note: {exc}") from None
         from judgetui.models import WitnessNoted
 
+        # The table of this incident only: the record's, else its player's.
+        table = req.table
+        if table is None:
+            table = record.table
+        if table is None:
+            table = state.incident_table([record.player], record.round)
         payload = WitnessNoted(
             record=record.id,
             note=note,
-            table=req.table,
+            table=table,
             game=req.game,
             opponent=req.opponent,
             extension=req.extension,
         ).model_dump()
         entry = self.entry("witness_noted", judge, payload)
         return [entry], RecordResult(record.incident, [], witness_of=record.id)
+
+    def check_duplicate(self, state: EventState, req: RecordRequest, record: RecordState) -> None:
+        """Refuse, in one line saying what differs, a report that is no real duplicate of
+        ``record``: the same players (all of its incident's), the same infraction, the
+        same round, inside the rules' duplicate window (CLI.md, SECURITY.md promise 8)."""
+        standing = ("voided", "dismissed", "superseded")
+        theirs = {
+            r.player
+            for r in state.records.values()
+            if r.incident == record.incident and r.status not in standing
+        } | {record.player}
+        named = {self.player(state, p) for p in req.players}
+        if named != theirs:
+            raise BadInput(
+                _(
+                    "not a duplicate: record {item} is about player {theirs}, "
+                    "this report about {named}"
+                ).format(
+                    item=record.id,
+                    theirs=", ".join(sorted(theirs)),
+                    named=", ".join(sorted(named)) or _("no player"),
+                )
+            )
+        if req.infraction != record.infraction:
+            self.infraction(req.infraction)
+            raise BadInput(
+                _("not a duplicate: record {item} is for {theirs}, this report for {named}").format(
+                    item=record.id,
+                    theirs=text.infraction_name(self.rules, record.infraction),
+                    named=text.infraction_name(self.rules, req.infraction),
+                )
+            )
+        if (record.round, record.phase) != (state.round, state.phase):
+            raise BadInput(
+                _(
+                    "not a duplicate: record {item} is from round {theirs}, this is round {now}"
+                ).format(item=record.id, theirs=record.round, now=state.round)
+            )
+        first = record
+        while first.supersedes is not None and first.supersedes in state.records:
+            first = state.records[first.supersedes]  # the incident's time, not the upgrade's
+        window = self.rules.duplicate_window()
+        moment = self.clock()
+        try:
+            at = datetime.fromisoformat(first.at)
+        except ValueError:
+            at = moment - timedelta(days=1)
+        at = at if at.tzinfo is not None else at.replace(tzinfo=UTC)
+        if not within_window(at, moment, window):
+            raise BadInput(
+                _(
+                    "not a duplicate: record {item} was recorded {minutes} min before, "
+                    "outside the {window}-minute duplicate window"
+                ).format(
+                    item=record.id,
+                    minutes=int((moment - at).total_seconds() // 60),
+                    window=window,
+                )
+            )
 
     def plan_record(
         self,
@@ -202,7 +288,8 @@ class RecordPlanner(Authority):
                 moment.append(self.clock())
             return moment[0]
 
-        duplicate = None if corrects else self.possible_duplicate(state, judge.name, req, now)
+        duplicates = {} if corrects else self.possible_duplicates(state, judge.name, req, now)
+        duplicate = next(iter(duplicates.values()), None)
         if req.duplicate_of is not None:
             if not req.note.strip():
                 raise BadInput(_("recording a possible duplicate again needs a note saying why"))
@@ -211,6 +298,14 @@ class RecordPlanner(Authority):
         duplicate_of = req.duplicate_of or (duplicate.id if duplicate is not None else None)
         if corrects is not None:
             duplicate_of = corrects.duplicate_of
+        # A possible duplicate may be this very incident reported twice: it is no earlier
+        # offence (no repeat upgrade from it, for any of the players) unless the judge
+        # says it is one.
+        uncounted: set[str] = set()
+        if not req.counts_earlier:
+            uncounted = {r.id for r in duplicates.values()}
+            if duplicate_of is not None:
+                uncounted.add(duplicate_of)
         for pid in players:
             # Conduct (rules.toml ``after_ejection``) can still be recorded against a
             # player who no longer plays; nothing else can (issue 11 item 10).
@@ -228,6 +323,7 @@ class RecordPlanner(Authority):
                 corrects.phase,
             )
         )
+        table = req.table if req.table is not None else state.incident_table(players, round_)
         records: list[Entry] = []
         results: list[RecordedPenalty] = []
         classifications: dict[str, Classification] = {}
@@ -237,7 +333,14 @@ class RecordPlanner(Authority):
         role: engine.Role = "head" if judge.role == "head" else "floor"
         for pid in players:
             history = state.past(pid)
-            classification = engine.classify(self.rules, situation, history)
+            earlier = history
+            if uncounted and not uncounted.isdisjoint(state.players[pid].records):
+                earlier = [
+                    r.past()
+                    for r in state.history(pid)
+                    if r.status != "superseded" and r.id not in uncounted
+                ]
+            classification = engine.classify(self.rules, situation, earlier)
             classifications[pid] = classification
             try:  # the station's preview is this same plan (`engine.plan_player`)
                 plan = engine.plan_player(
@@ -308,7 +411,7 @@ class RecordPlanner(Authority):
                 round=round_,
                 phase=phase,
                 records=records,
-                table=req.table,
+                table=table,
                 game=req.game,
                 opponent=req.opponent,
                 extension=req.extension,
@@ -317,12 +420,24 @@ class RecordPlanner(Authority):
             )
             entries.append(self.entry("incident_recorded", judge, payload, now()))
         if len(records) < len(players):
+            # With no record of the incident, the caution keeps where it happened and the
+            # time the table was given (the round list shows it); only what was given, so
+            # a caution without it is written as before.
+            context = {"table": table, "game": req.game, "extension": req.extension}
             caution = declared.caution_given(
-                incident=incident, infraction=req.infraction, round=state.round
+                incident=incident,
+                infraction=req.infraction,
+                round=state.round,
+                **({} if records else context),
             )
+            caution = {k: v for k, v in caution.items() if v is not None or k not in context}
             entries.append(self.entry("caution_given", judge, caution))
         return entries, RecordResult(
-            incident, results, classifications, possible_duplicate_of=duplicate_of
+            incident,
+            results,
+            classifications,
+            possible_duplicate_of=duplicate_of,
+            counted_as_repeat=None if duplicate_of is None else req.counts_earlier,
         )
 
     def _status_for(self, judge: JudgeState, plan: engine.PlayerPlan, request: bool) -> str:

@@ -20,6 +20,7 @@ from judgetui.rules import Rules, RulesSource
 from judgetui.state import fold as folding
 from judgetui.state import queries
 from judgetui.state.shapes import (
+    CautionExtension,
     DecisionState,
     JudgeState,
     Mark,
@@ -42,6 +43,8 @@ class EventState(Struct):
     records: dict[str, RecordState] = field(default_factory=dict)
     decisions: dict[str, DecisionState] = field(default_factory=dict)
     cautions: int = 0
+    caution_extensions: dict[str, CautionExtension] = field(default_factory=dict)
+    """Time extensions given with a Caution, by incident id (the round list shows them)."""
     count: int = 0
     head: str = ""
     rules_stored: bool = False
@@ -152,6 +155,15 @@ class EventState(Struct):
         """The newest record of ``player`` for ``infraction`` in this round by another judge,
         less than ``window_minutes`` old (`judgetui.state.queries.possible_duplicate`)."""
         return queries.possible_duplicate(self, player, infraction, judge, now, window_minutes)
+
+    def player_table(self, player: str, round_: int) -> int | None:
+        """The player's table in that round, where it is known (`queries.player_table`)."""
+        return queries.player_table(self, player, round_)
+
+    def incident_table(self, players: Iterable[str], round_: int) -> int | None:
+        """The table an incident of ``players`` happened at when the judge gave none
+        (`queries.incident_table`): the players' own, never another incident's."""
+        return queries.incident_table(self, players, round_)
 
     def find(self, key: str) -> list[str]:
         """The record and decision ids ``key`` names: itself, or ids it is a prefix of (at

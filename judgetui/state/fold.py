@@ -40,6 +40,7 @@ from judgetui.state.checks import (
 from judgetui.state.kept import WORDS, fresh, own, word, words
 from judgetui.state.queries import is_round_item
 from judgetui.state.shapes import (
+    CautionExtension,
     DecisionState,
     MalformedLog,
     Mark,
@@ -165,6 +166,18 @@ def _on_players_imported(state: EventState, entry: Entry, data: Entry) -> None:
 
 def _on_caution_given(state: EventState, entry: Entry, data: Entry) -> None:
     state.cautions += 1
+    table, game, _opponent, extension = _context(data)
+    if extension is None:
+        return
+    incident = own(_text(data["incident"], "incident id"))
+    state.caution_extensions[incident] = CautionExtension(
+        incident=incident,
+        round=own(int(data["round"])),
+        minutes=own(extension),
+        table=own(table),
+        game=own(game),
+        seq=own(int(entry["seq"])),
+    )
 
 
 def _on_incident_recorded(state: EventState, entry: Entry, data: Entry) -> None:

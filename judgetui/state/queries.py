@@ -8,7 +8,7 @@ cache of each player's points, which the fold clears for a player it touches.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -162,13 +162,35 @@ def possible_duplicate(
             at = datetime.fromisoformat(record.at)
         except ValueError:
             continue
-        if at.tzinfo is None:
-            at = at.replace(tzinfo=UTC)
         if moment is None:
             moment = now()
-        if moment - timedelta(minutes=window_minutes) < at <= moment:
+        if within_window(at, moment, window_minutes):
             return record
     return None
+
+
+def within_window(at: datetime, moment: datetime, window_minutes: int) -> bool:
+    """Whether a record written at ``at`` is less than ``window_minutes`` before
+    ``moment``: the duplicate window (rules.toml ``[duplicates]``), for the possible
+    duplicate shown and for ``--same-as`` alike."""
+    if at.tzinfo is None:
+        at = at.replace(tzinfo=UTC)
+    return moment - timedelta(minutes=window_minutes) < at <= moment
+
+
+def player_table(state: EventState, player: str, round_: int) -> int | None:
+    """The player's table in round ``round_``, where it is known: the roster's ``table``
+    (the same every round until the round's pairings say otherwise), else None."""
+    held = state.players.get(player)
+    return None if held is None else held.table
+
+
+def incident_table(state: EventState, players: Iterable[str], round_: int) -> int | None:
+    """The table an incident of ``players`` in round ``round_`` happened at when the judge
+    gave none: the one table known for them (`player_table`), None when none is known or
+    they are known at different tables. Never another incident's table."""
+    known = {t for p in players if (t := player_table(state, p, round_)) is not None}
+    return known.pop() if len(known) == 1 else None
 
 
 def find(state: EventState, key: str) -> list[str]:
@@ -191,7 +213,9 @@ def is_round_item(state: EventState, key: str) -> bool:
         return True
     if key.startswith(EXTENSION_ITEM):
         incident = key.removeprefix(EXTENSION_ITEM)
-        return any(r.incident == incident for r in state.records.values())
+        return incident in state.caution_extensions or any(
+            r.incident == incident for r in state.records.values()
+        )
     return False
 
 

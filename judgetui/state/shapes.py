@@ -129,6 +129,19 @@ class RecordState(Struct):
         )
 
 
+class CautionExtension(Struct, frozen=True):
+    """A time extension given to a table with a Caution (``caution_given``): no record
+    holds it, since a Caution is not stored against the player, but the scorekeeper
+    still gives the table its minutes."""
+
+    incident: str
+    round: int
+    minutes: int
+    table: int | None
+    game: int | None
+    seq: int
+
+
 class DecisionState(Struct):
     player: str
     penalty: str

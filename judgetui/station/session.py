@@ -103,9 +103,6 @@ class Session:
     """Why the file no longer extends the log this station had seen (sticky: see `check`)."""
     seen: tuple[int, str] = (0, "")
     """The longest log seen in the file: its entry count and its last entry's hash."""
-    tables: dict[tuple[str, int], int] = field(default_factory=dict, repr=False)
-    """The table each judge last gave, by round: the next incident of that judge in that
-    round starts from it. In this session only, never in a file."""
     reader: LogReader | None = field(default=None, repr=False)
     """What the follower has read of the file (bytes, entries, verdict): when set,
     `check` reads through it and a change costs what was appended."""
@@ -294,6 +291,10 @@ class Session:
 
     def possible_duplicate(self, request: RecordRequest) -> RecordState | None:
         return self.station.possible_duplicate(self.judge.name, request)
+
+    def witness_refusal(self, request: RecordRequest, earlier: RecordState) -> str | None:
+        """Why the report may not be a witness note on ``earlier`` (None: it may)."""
+        return self.station.witness_refusal(self.state, request, earlier)
 
     def record(
         self, request: RecordRequest, planned: Callable[[RecordResult], None] | None = None

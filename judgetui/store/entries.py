@@ -214,6 +214,11 @@ class CautionGiven(_Model):
     incident: str
     infraction: str
     round: int
+    # An incident with no record (every player cautioned) keeps its context here: the
+    # time extension given to the table still reaches the round list.
+    table: int | None = Field(default=None, ge=TABLE_MIN, le=TABLE_MAX)
+    game: int | None = Field(default=None, ge=GAME_MIN, le=GAME_MAX)
+    extension: int | None = Field(default=None, ge=EXTENSION_MIN, le=EXTENSION_MAX)
 
 
 class RecordVoided(_Model):

@@ -15,7 +15,7 @@ from judgetui.safe_text import first_control
 NoneType = type(None)
 MISSING: Any = object()
 Absent = type(MISSING)
-KEYS_CautionGiven = frozenset({"incident", "infraction", "round"})
+KEYS_CautionGiven = frozenset({"incident", "infraction", "round", "table", "game", "extension"})
 KEYS_DecisionMade = frozenset(
     {"player", "penalty", "points", "phase", "round", "strong_cheating", "applies", "note"}
 )
@@ -371,6 +371,15 @@ def check_CautionGiven(d: Mapping[str, Any]) -> bool:
         v2 = d.get("round", MISSING)
         if type(v2) is not int:
             return False
+        v3 = d.get("table", MISSING)
+        if type(v3) not in T_Absent_NoneType_int:
+            return False
+        v4 = d.get("game", MISSING)
+        if type(v4) not in T_Absent_NoneType_int:
+            return False
+        v5 = d.get("extension", MISSING)
+        if type(v5) not in T_Absent_NoneType_int:
+            return False
         return True
     except TypeError:  # a list or a dict where a choice goes
         return False
@@ -380,6 +389,9 @@ FIELDS_CautionGiven = (
     Field("incident", True, frozenset({str}), None, False, None, None),
     Field("infraction", True, frozenset({str}), None, False, None, None),
     Field("round", True, frozenset({int}), None, False, None, None),
+    Field("table", False, frozenset({NoneType, int}), None, False, None, None),
+    Field("game", False, frozenset({NoneType, int}), None, False, None, None),
+    Field("extension", False, frozenset({NoneType, int}), None, False, None, None),
 )
 
 
@@ -1046,10 +1058,40 @@ def door_CautionGiven(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v2) is not int:
             return None
+        v3 = d.get("table", MISSING)
+        if v3 is MISSING:
+            v3 = None
+        if type(v3) not in T_NoneType_int:
+            return None
+        if type(v3) is int and v3 < 1:
+            return None
+        if type(v3) is int and v3 > 10000:
+            return None
+        v4 = d.get("game", MISSING)
+        if v4 is MISSING:
+            v4 = None
+        if type(v4) not in T_NoneType_int:
+            return None
+        if type(v4) is int and v4 < 1:
+            return None
+        if type(v4) is int and v4 > 9:
+            return None
+        v5 = d.get("extension", MISSING)
+        if v5 is MISSING:
+            v5 = None
+        if type(v5) not in T_NoneType_int:
+            return None
+        if type(v5) is int and v5 < 1:
+            return None
+        if type(v5) is int and v5 > 60:
+            return None
         return {
             "incident": v0,
             "infraction": v1,
             "round": v2,
+            "table": v3,
+            "game": v4,
+            "extension": v5,
         }
     except TypeError:  # a list or a dict where a choice goes
         return None

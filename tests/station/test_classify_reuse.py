@@ -74,7 +74,7 @@ async def test_the_next_incident_on_the_kept_screen_starts_from_nothing(station:
         assert value(screen, "#infraction-search") == ""
         assert value(screen, "#note") == ""
         assert value(screen, "#ctx-game") == "" and value(screen, "#ctx-opponent") == ""
-        assert value(screen, "#ctx-table") == "14", "the table starts from the judge's last"
+        assert value(screen, "#ctx-table") == "", "no table carried over from another incident"
         assert screen.query_one("#penalty-choice", OptionList).option_count == 0
         assert screen.focused is screen.query_one("#player-search", Input)
 
@@ -87,7 +87,7 @@ async def test_the_next_incident_on_the_kept_screen_starts_from_nothing(station:
     records = sorted(session_of(app).state.records.values(), key=lambda r: r.player)
     assert [(r.player, r.note, r.table, r.game, r.opponent) for r in records] == [
         ("P1", "seen by two", 14, 2, "P3"),
-        ("P2", "", 14, None, None),
+        ("P2", "", None, None, None),
     ]
 
 

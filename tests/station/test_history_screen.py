@@ -63,14 +63,15 @@ async def test_table_duplicate_witness_and_history(
         session = session_of(floor)
         [record] = [r for r in session.state.records.values()]
         assert record.table == 14
-        # the next incident of the same judge in the same round starts at table 14
+        # the next incident of the same judge in the same round: P2's own table (none
+        # known), never the table of another incident (issue 26 item 3)
         await pilot.press("n")
         again = floor.screen
         assert isinstance(again, ClassifyScreen)
         await pilot.press(*"p2", "enter", *"slow", "enter", "n", "y")
         while again.step == "upgrades":
             await pilot.press("n")
-        assert again.query_one("#ctx-table", Input).value == "14"
+        assert again.query_one("#ctx-table", Input).value == ""
     first = record.id
 
     head = make_app(service_on(db_path, rules, ids=8), HEAD, now=FIXED_NOW)

@@ -108,10 +108,21 @@ def random_event(path: Path, seed: int, acts: int) -> Station:
             elif what == 9:
                 station.decide(HEAD, rng.choice(PLAYERS), rng.choice(DECIDED), note="owed")
             elif what == 10 and records:
+                # a real duplicate (issue 26 item 4): a recent record's incident, its
+                # players and infraction
+                earlier = state.records[rng.choice(records[-3:])]
+                players = [
+                    r.player for r in state.records.values() if r.incident == earlier.incident
+                ]
                 station.record(
                     FLOOR,
                     RecordRequest(
-                        [], "", False, False, note="I saw it too", same_as=rng.choice(records)
+                        players,
+                        earlier.infraction,
+                        False,
+                        False,
+                        note="I saw it too",
+                        same_as=earlier.id,
                     ),
                 )
             elif what == 11:
@@ -143,6 +154,7 @@ EVENT_FIELDS = (
     "created_at",
     "judges",
     "cautions",
+    "caution_extensions",
     "count",
     "head",
     "rules_stored",

@@ -85,6 +85,7 @@ def test_history_round_trips_the_context(
 def test_exports_carry_the_context(
     station: Station, busy: dict[str, str], db_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    station.set_round(HEAD, 1, back=True)  # a witness note is of its own round (issue 26)
     station.record(
         "Kana Mori",
         RecordRequest(["P1"], "slow_play", False, True, same_as=busy["a"], note="=seen it"),

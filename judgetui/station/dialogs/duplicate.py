@@ -4,7 +4,9 @@ The service found the earlier record (same player, same infraction, same round, 
 judge, within the rules' window); this dialog shows it — who, when, what — and asks: attach
 this report to it as a witness note (no second penalty; the default, the safe answer for a
 tired judge pressing enter), or record anyway, a second incident with a note saying why.
-Both need a note; escape goes back to the result without recording anything.
+Both need a note; escape goes back to the result without recording anything. A report that
+is no real duplicate of it (another set of players: the service's rule, the one `record
+--same-as` is held to) is not offered the witness note, and says why.
 """
 
 from __future__ import annotations
@@ -45,7 +47,9 @@ class DuplicateAnswer:
     def apply(self, request: RecordRequest) -> RecordRequest:
         if self.choice == WITNESS:
             return replace(request, same_as=self.record, note=self.note)
-        return replace(request, duplicate_of=self.record, note=self.note)
+        # "Record anyway" is the judge saying it is another incident: the earlier record
+        # counts as an earlier offence, as the result step showed before the dialog.
+        return replace(request, duplicate_of=self.record, note=self.note, counts_earlier=True)
 
 
 def earlier_text(state: EventState, record: RecordState) -> Text:
@@ -89,10 +93,13 @@ class DuplicateScreen(ModalScreen[DuplicateAnswer | None]):
         Binding("escape", "cancel", N_("Back"), priority=True, id="duplicate.back"),
     ]
 
-    def __init__(self, earlier: RecordState, note: str = "") -> None:
+    def __init__(self, earlier: RecordState, note: str = "", refusal: str | None = None) -> None:
         super().__init__(classes="station-modal")
         self.earlier = earlier
         self.note = note
+        self.refusal = refusal
+        """Why this report is no real duplicate of ``earlier`` (the service's words): the
+        witness note is not offered, only a second incident."""
 
     def compose(self) -> ComposeResult:
         state = self.app.session.state  # type: ignore[attr-defined]
@@ -103,10 +110,16 @@ class DuplicateScreen(ModalScreen[DuplicateAnswer | None]):
                 Option(
                     _("Attach my report to it as a witness note (no second penalty)"),
                     id=WITNESS,
+                    disabled=self.refusal is not None,
                 ),
                 Option(_("Record anyway: a second incident (say why in the note)"), id=ANYWAY),
                 id="duplicate-choice",
             )
+            if self.refusal is not None:
+                yield Static(
+                    Text(_("No witness note: {why}").format(why=self.refusal), style="bold"),
+                    id="duplicate-refusal",
+                )
             yield Input(
                 value=self.note,
                 placeholder=_("note: what you saw, or why this is another incident"),
@@ -118,19 +131,22 @@ class DuplicateScreen(ModalScreen[DuplicateAnswer | None]):
 
     def on_mount(self) -> None:
         localize_bindings(self, is_head=True)
-        self.query_one("#duplicate-choice", OptionList).highlighted = 0
+        self.query_one("#duplicate-choice", OptionList).highlighted = (
+            0 if self.refusal is None else 1
+        )
         self.query_one("#duplicate-note", Input).focus()
 
     def action_move(self, step: int) -> None:
         options = self.query_one("#duplicate-choice", OptionList)
         current = options.highlighted or 0
-        options.highlighted = max(0, min(options.option_count - 1, current + step))
+        lowest = 0 if self.refusal is None else 1  # the witness note, when offered
+        options.highlighted = max(lowest, min(options.option_count - 1, current + step))
 
     def action_choose(self) -> None:
         options = self.query_one("#duplicate-choice", OptionList)
         option = options.highlighted_option
         note = self.query_one("#duplicate-note", Input).value.strip()
-        if option is None:
+        if option is None or option.disabled:
             return
         if not note:
             self.query_one("#duplicate-problem", Static).update(

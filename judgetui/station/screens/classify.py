@@ -129,8 +129,8 @@ class ClassifyScreen(WritesAhead):
         """Incidents begun here: what a service call or dialog answers for an earlier is dropped."""
 
     def start_incident(self, players: Sequence[str] = ()) -> None:
-        """Begin a new incident here as a new screen would, keeping only the table (the
-        judge's last this round): one screen for every incident (`Routes.open_classify`)."""
+        """Begin a new incident here as a new screen would, nothing kept of the last one:
+        one screen for every incident (`Routes.open_classify`)."""
         self.incident += 1
         self.step = "players"
         self.marked[:] = list(dict.fromkeys(players))  # the players pane shares this list
@@ -149,9 +149,7 @@ class ClassifyScreen(WritesAhead):
         if "step-upgrades" in there:
             self.query_one("#minutes", Input).value = ""
         if "step-result" in there:
-            session = self.session
-            table = session.tables.get((session.judge.name, session.state.round))
-            self.query_one(ResultPane).reset(table)
+            self.query_one(ResultPane).reset(None)  # the players' table, once they are chosen
         self.query_one(StationHeader).show(self.session)
         self._show_step()
         self._fill_players()
@@ -201,10 +199,7 @@ class ClassifyScreen(WritesAhead):
                 classes="step",
             )
         if step == "result":
-            # The table starts from the one this judge gave last in this round.
-            session = self.session
-            table = session.tables.get((session.judge.name, session.state.round))
-            return ResultPane(table, id=pane, classes="step")
+            return ResultPane(self._players_table(), id=pane, classes="step")
         return Vertical(Static(id="done-text"), id=pane, classes="step")
 
     async def _mount_step(self, step: str) -> None:
@@ -405,7 +400,15 @@ class ClassifyScreen(WritesAhead):
             self.notify(_("Type a player's name or id first."), severity="warning")
             return
         self.players = chosen
+        if self.query("#step-result"):
+            self.query_one(ContextFields).suggest_table(self._players_table())
         await self._go("infraction")
+
+    def _players_table(self) -> int | None:
+        """The table box's start: the incident's players' own table this round, where it
+        is known (the service's default too), never the table of another incident."""
+        state = self.session.state
+        return state.incident_table(self.players, state.round) if self.players else None
 
     # -- step 2: infraction --------------------------------------------------------------
 
@@ -595,7 +598,7 @@ class ClassifyScreen(WritesAhead):
             note=self.query_one("#note", Input).value.strip(),
             penalty=None if choice is None else choice.penalty,
             request=as_request,
-            table=context.number("table"),
+            table=context.table(),
             game=context.number("game"),
             opponent=context.opponent(),
             extension=context.number("extension"),
@@ -660,7 +663,7 @@ class ClassifyScreen(WritesAhead):
                 return
             if incident == self.incident and result is not self.result:
                 self._recorded(result)
-            self._confirmed(result, request.table)  # on disk, whatever the screen shows
+            self._confirmed(result)  # on disk, whatever the screen shows
 
         self.run_service(record, on_result=done, on_done=finished, on_early=early)
 
@@ -675,7 +678,8 @@ class ClassifyScreen(WritesAhead):
                 note.value = answer.note
                 self._record(as_request=as_request, confirmed=True, answer=answer)
 
-        self.app.push_screen(DuplicateScreen(earlier, note.value.strip()), answered)
+        refusal = self.session.witness_refusal(self.request(as_request=as_request), earlier)
+        self.app.push_screen(DuplicateScreen(earlier, note.value.strip(), refusal), answered)
 
     def _ask_before_sanction(self) -> bool:
         """An ejection or a disqualification asks first (`ConfirmSanction`); True if asked."""
@@ -706,11 +710,9 @@ class ClassifyScreen(WritesAhead):
         self.step = "done"  # mounted with the result step
         self._show_step()
 
-    def _confirmed(self, result: RecordResult, table: int | None) -> None:
-        """The records are on disk: the table kept for the next incident, the toast."""
+    def _confirmed(self, result: RecordResult) -> None:
+        """The records are on disk: the toast."""
         session = self.session
-        if table is not None and table > 0:
-            session.tables[(session.judge.name, session.state.round)] = table
         lines = done_lines(session.state, result, is_head=session.is_head)
         self.call_after_refresh(self.notify, Text("\n").join(lines).plain, title=_("Recorded"))
 

@@ -80,7 +80,7 @@ class RoundListScreen(StationScreen):
         )
         rows = []
         for item in items:
-            names = ", ".join(f"{p} {state.players[p].name}" for p in item.players)
+            names = report_texts.players_text(state, item)
             what = report_texts.item_kind_name(state, item)
             if item.kind == report_texts.EXTENSION:
                 what += " " + _("+{minutes} min").format(minutes=item.minutes)
