@@ -343,6 +343,11 @@ def _cross_check(rules: Rules) -> list[str]:
         if value is not None and value not in allowed:
             problems.append(f"{path}: {value!r} is not {what} ({_known(allowed)})")
 
+    def need_warning(path: str, value: str | None) -> None:
+        need(path, value, warnings, "a warning level")
+
+    infractions = list(rules.infractions)
+
     for kind, keys in ((WARNING, warnings), (SANCTION, sanctions)):
         ranks = [rules.penalties[k].rank for k in keys]
         if len(set(ranks)) != len(ranks):
@@ -360,7 +365,7 @@ def _cross_check(rules: Rules) -> list[str]:
             "categories: need exactly one category for each intentional/disruptive pair"
         )
     for key, category in rules.categories.items():
-        need(f"categories.{key}.minimum", category.minimum, warnings, "a warning level")
+        need_warning(f"categories.{key}.minimum", category.minimum)
 
     flags = [*rules.upgrades, *SITUATION_FLAGS]
     taken = {option: f"situation {flag}" for flag, option in SITUATION_OPTIONS.items()}
@@ -378,43 +383,22 @@ def _cross_check(rules: Rules) -> list[str]:
         taken[name] = f"upgrades.{key}"
         need(f"upgrades.{key}.raises_to", upgrade.raises_to, penalties, "a penalty")
         for i, infraction in enumerate(upgrade.applies_to):
-            need(
-                f"upgrades.{key}.applies_to[{i}]",
-                infraction,
-                list(rules.infractions),
-                "an infraction",
-            )
+            need(f"upgrades.{key}.applies_to[{i}]", infraction, infractions, "an infraction")
 
-    need("history.repeat_raises_to", rules.history.repeat_raises_to, warnings, "a warning level")
-    need(
-        "history.notice_grounds_raises_to",
-        rules.history.notice_grounds_raises_to,
-        warnings,
-        "a warning level",
-    )
-    need("history.official_from", rules.history.official_from, warnings, "a warning level")
+    for name in ("repeat_raises_to", "notice_grounds_raises_to", "official_from"):
+        need_warning(f"history.{name}", getattr(rules.history, name))
     official = rules.penalties.get(rules.history.official_from)
     for name, raised in (
         ("history.repeat_raises_to", rules.history.repeat_raises_to),
         ("finals.repeat_from_main_raises_to", rules.finals.repeat_from_main_raises_to),
     ):
         level = rules.penalties.get(raised)
-        if (
-            official is not None
-            and level is not None
-            and level.kind == WARNING
-            and level.rank < official.rank
-        ):
+        if official and level and level.kind == WARNING and level.rank < official.rank:
             problems.append(
                 f"{name}: {raised!r} is below an official warning "
                 f"(history.official_from = {rules.history.official_from!r})"
             )
-    need(
-        "finals.repeat_from_main_raises_to",
-        rules.finals.repeat_from_main_raises_to,
-        warnings,
-        "a warning level",
-    )
+    need_warning("finals.repeat_from_main_raises_to", rules.finals.repeat_from_main_raises_to)
 
     tw = rules.three_warnings
     if tw.forced_ejection_at < tw.threshold:
@@ -424,12 +408,7 @@ def _cross_check(rules: Rules) -> list[str]:
         )
     for key, option in tw.options.items():
         need(f"three_warnings.options.{key}", key, sanctions, "a sanction")
-        need(
-            f"three_warnings.options.{key}.highest_warning",
-            option.highest_warning,
-            warnings,
-            "a warning level",
-        )
+        need_warning(f"three_warnings.options.{key}.highest_warning", option.highest_warning)
     need("three_warnings.default", tw.default, list(tw.options), "a three-warning option")
     if "ejection" not in tw.options:
         problems.append("three_warnings.options: ejection must be an option (seed EN §iii.3)")
@@ -442,16 +421,12 @@ def _cross_check(rules: Rules) -> list[str]:
         where = f"infractions.{key}"
         need(f"{where}.group", inf.group, list(rules.groups), "a group")
         need(f"{where}.category", inf.category, categories, "a category")
-        need(f"{where}.minimum", inf.minimum, warnings, "a warning level")
+        need_warning(f"{where}.minimum", inf.minimum)
         need(f"{where}.sanction", inf.sanction, sanctions, "a sanction")
         need(f"{where}.intentional_sanction", inf.intentional_sanction, sanctions, "a sanction")
         need(f"{where}.extra_if_no_remedy", inf.extra_if_no_remedy, penalties, "a penalty")
-        need(
-            f"{where}.extra_infraction_if_stalling",
-            inf.extra_infraction_if_stalling,
-            list(rules.infractions),
-            "an infraction",
-        )
+        stalling = inf.extra_infraction_if_stalling
+        need(f"{where}.extra_infraction_if_stalling", stalling, infractions, "an infraction")
         for i, step in enumerate(inf.steps):
             need(f"{where}.steps[{i}]", step, penalties, "a penalty")
         minutes = [s.after_minutes for s in inf.tardiness_steps]
@@ -590,7 +565,9 @@ def _validate(text: str, path: str) -> Rules:
     """pydantic's verdict on a rules text: the rules, or RulesError with every problem."""
     from pydantic import ValidationError
 
-    raw = _spelled_out(_parse_toml(text, path))
+    from judgetui.safe_text import spelled_out
+
+    raw = spelled_out(_parse_toml(text, path))
     try:
         rules: Rules = _validator().validate_python(raw)
     except ValidationError as exc:
@@ -661,55 +638,16 @@ def read_rules_text(path: str) -> str:
 
 def text_problems(text: str, path: str = "rules.toml") -> list[str]:
     """One line for each string of a rules text (a name in en or ja, an abbreviation, a
-    rule cited, a key) that holds a control or invisible format character
-    (`judgetui.safe_text`): these are shown to every judge, by the command line, the
-    station and the reports, so a rules file is held to what a name is held to. No line
-    break either: every string of a rules file is one line on a screen.
-
-    Checked at the doors a rules file comes in by (`load_source` with a path:
-    ``check-rules``, ``event init --rules``, ``event rules``, the station's ``--rules``),
-    not on reading an event: an event made before this check keeps its rules, spelled out
-    where they are shown."""
-    from judgetui.safe_text import refuse_controls, visible
+    rule cited, a key) that holds a control or invisible format character: these are
+    shown to every judge, so a rules file is held to what a name is held to, with no line
+    break either. Checked at the doors a rules file comes in by (`load_source` with a path),
+    not on reading an event: an event made before keeps its rules, spelled out
+    (`judgetui.safe_text.spelled_out`) where they are shown."""
+    from judgetui.safe_text import spelled_out
 
     problems: list[str] = []
-
-    def walk(value: Any, where: str) -> None:
-        if isinstance(value, dict):
-            for key, item in value.items():
-                place = f"{where}.{key}" if where else str(key)
-                try:
-                    refuse_controls(str(key))
-                except ValueError as exc:
-                    problems.append(f"{visible(place)}: key {exc}")
-                walk(item, place)
-        elif isinstance(value, list):
-            for i, item in enumerate(value):
-                walk(item, f"{where}[{i}]")
-        elif isinstance(value, str):
-            try:
-                refuse_controls(value)
-            except ValueError as exc:
-                problems.append(f"{visible(where)}: {exc}")
-
-    walk(_parse_toml(text, path), "")
+    spelled_out(_parse_toml(text, path), problems)
     return problems
-
-
-def _spelled_out(value: Any) -> Any:
-    """``value`` (parsed TOML) with every string, keys too, as `judgetui.safe_text.visible`
-    spells it: the rules an event keeps in its log were checked at the door
-    (`text_problems`) only since issue 26; an event made before, or by hand, keeps its
-    text and hash, and its names reach no terminal raw. A text with none is unchanged."""
-    from judgetui.safe_text import visible
-
-    if isinstance(value, dict):
-        return {visible(str(k)): _spelled_out(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_spelled_out(item) for item in value]
-    if isinstance(value, str):
-        return visible(value)
-    return value
 
 
 def shipped_rules() -> Rules:

@@ -34,6 +34,7 @@ Kept free of heavy imports: the record hot path uses `first_control` without pyd
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from judgetui.i18n import _
 
@@ -105,3 +106,23 @@ def visible(value: str, *, newline: bool = False) -> str:
     if pattern.search(value) is None:
         return value
     return pattern.sub(_escape, value)
+
+
+def spelled_out(value: Any, problems: list[str] | None = None, where: str = "") -> Any:
+    """``value`` (parsed data: a rules file's TOML) with every string, keys too, as
+    `visible` spells it; with ``problems``, one line more for each string that needed it,
+    naming its place (``penalties.notice.en: ...``). A text with none comes back equal."""
+    if isinstance(value, dict):
+        return {
+            spelled_out(str(key), problems, f"{where}.{key}" if where else str(key)):
+            spelled_out(item, problems, f"{where}.{key}" if where else str(key))
+            for key, item in value.items()
+        }  # fmt: skip
+    if isinstance(value, list):
+        return [spelled_out(item, problems, f"{where}[{i}]") for i, item in enumerate(value)]
+    if isinstance(value, str) and problems is not None and first_control(value) is not None:
+        try:
+            refuse_controls(value)
+        except ValueError as exc:
+            problems.append(f"{visible(where)}: {exc}")
+    return visible(value) if isinstance(value, str) else value

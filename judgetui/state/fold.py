@@ -167,17 +167,12 @@ def _on_players_imported(state: EventState, entry: Entry, data: Entry) -> None:
 def _on_caution_given(state: EventState, entry: Entry, data: Entry) -> None:
     state.cautions += 1
     table, game, _opponent, extension = _context(data)
-    if extension is None:
-        return
-    incident = own(_text(data["incident"], "incident id"))
-    state.caution_extensions[incident] = CautionExtension(
-        incident=incident,
-        round=own(int(data["round"])),
-        minutes=own(extension),
-        table=own(table),
-        game=own(game),
-        seq=own(int(entry["seq"])),
-    )
+    if extension is not None:  # an extension given to the table with the Caution
+        incident = own(_text(data["incident"], "incident id"))
+        state.caution_extensions[incident] = CautionExtension(
+            incident=incident, round=own(int(data["round"])), minutes=own(extension),
+            table=own(table), game=own(game), seq=own(int(entry["seq"])),
+        )  # fmt: skip
 
 
 def _on_incident_recorded(state: EventState, entry: Entry, data: Entry) -> None:
@@ -218,8 +213,6 @@ def _on_incident_recorded(state: EventState, entry: Entry, data: Entry) -> None:
     flags = words(flags) if flags else ()
     reviewed = role == "head"
     corrects = data.get("corrects")
-    if corrects is not None:
-        corrected = corrections.corrected(state, corrects)
     records, players, points = state.records, state.players, state._points
     warnings, sanctions = _kinds(state)
     penalties = state.rules.penalties
@@ -287,8 +280,8 @@ def _on_incident_recorded(state: EventState, entry: Entry, data: Entry) -> None:
             (),  # witnesses
             status == "pending",  # requested
         )
-        if corrects is not None:
-            record = corrections.correction(record, corrected, entry)
+        if corrects is not None:  # the voided record it corrects, checked before it is added
+            record = corrections.correction(record, corrections.corrected(state, corrects), entry)
         # `_add_record`, inline: the hot loop of every fold.
         records[record_id] = record
         player.records.append(record_id)

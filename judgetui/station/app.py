@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from contextlib import suppress
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
@@ -33,7 +32,6 @@ from judgetui.station.language import (
     switch_binding,
     switch_language,
 )
-from judgetui.station.messages import SaveWaits
 from judgetui.station.navigation import Navigator
 from judgetui.station.outcomes import ServiceOutcomes
 from judgetui.station.routes import Routes
@@ -144,19 +142,15 @@ class JudgeStation(PaletteHooks, FollowerHooks, ServiceOutcomes, startup.FirstFr
 
     def on_unmount(self) -> None:
         """Leave the collector as it was found (tests run many apps in one process)."""
-        with suppress(ValueError):  # not mounted
-            WAIT_LISTENERS.remove(self._say_lock_wait)
+        WAIT_LISTENERS[:] = [heard for heard in WAIT_LISTENERS if heard != self._say_lock_wait]
         self.stop_following()
         restore_collector(self._collector)
         self._collector = None
 
     def _say_lock_wait(self, wait: LockWait) -> None:
-        """A save of this station that waits for another judge's (in a worker's thread,
-        which must not wait for the App: `post_message` is thread-safe and returns)."""
-        self.post_message(SaveWaits(errors.lock_wait_line(wait), max(wait.remaining, 3.0)))
-
-    def on_save_waits(self, message: SaveWaits) -> None:
-        self.notify(message.line, severity="warning", timeout=message.seconds)
+        """Said in a worker's thread: `notify` only posts a message (thread-safe, no wait)."""
+        line, seconds = errors.lock_wait_line(wait), max(wait.remaining, 3.0)
+        self.notify(line, severity="warning", timeout=seconds, markup=False)
 
     def watch_theme(self, theme: str) -> None:
         themes.apply_ansi_palette(self, theme)
@@ -172,9 +166,7 @@ class JudgeStation(PaletteHooks, FollowerHooks, ServiceOutcomes, startup.FirstFr
         return [*super().get_line_filters(), _CONTROL_FILTER]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "switch_language":
-            return can_switch(self)
-        return True
+        return can_switch(self) if action == "switch_language" else True
 
 
 def open_station(

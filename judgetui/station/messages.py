@@ -49,15 +49,6 @@ class LogChecked(Message):
         self.problem = problem
 
 
-class SaveWaits(Message):
-    """A save of this station has waited a second for another judge's (`LockWait`)."""
-
-    def __init__(self, line: str, seconds: float) -> None:
-        super().__init__()
-        self.line = line
-        self.seconds = seconds
-
-
 class QueueGrew(Message):
     """New items landed in the head judge's queue."""
 

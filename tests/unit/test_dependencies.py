@@ -68,6 +68,12 @@ RUN_NOT_IMPORTED = {
     "ruff": (".ci/run", re.compile(r"^ruff (check|format)", re.M)),
     "mypy": (".ci/run", re.compile(r"^mypy --strict judgetui", re.M)),
     "pytest-xdist": (".ci/run", re.compile(r"^python -m pytest -n \d", re.M)),
+    "argparse-manpage": (
+        "tests/unit/test_cli_help.py",
+        re.compile(r'"argparse-manpage"', re.M),
+    ),
+    "hatchling": ("tests/unit/test_packaging.py", re.compile(r"--no-build-isolation", re.M)),
+    "hatch-vcs": ("tests/unit/test_packaging.py", re.compile(r"--no-build-isolation", re.M)),
 }
 
 
