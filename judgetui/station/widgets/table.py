@@ -207,7 +207,12 @@ class RowTable(ScrollView, can_focus=True):
         keep_cursor: bool = True,
         widths: Sequence[int | None] | None = None,
     ) -> None:
-        """Replace every row; the cursor stays on the same key when it is still there.
+        """Replace every row; the cursor stays on the same key when it is still there,
+        else it goes to the first row (``keep_cursor=False``: to the first row anyway).
+
+        Never to the row number it had: under a filter or after a refresh that row holds
+        another player, and enter, or a key that acts on the highlighted row, would take
+        them for the one the judge chose (issue 26 item 1).
 
         ``widths``: each column's natural width when the caller knows it (a big table
         whose cells are made only when drawn); None, or a None in it, measures the rows.
@@ -219,8 +224,8 @@ class RowTable(ScrollView, can_focus=True):
         self._strips.clear()
         self._index = {row.key: i for i, row in enumerate(self.rows)}
         self.virtual_size = Size(self.size.width, len(self.rows) + 1)
-        target = self._index.get(key, min(self.cursor, len(self.rows) - 1)) if key else 0
-        self.set_reactive(RowTable.cursor, max(0, target))
+        target = self._index.get(key, 0) if key else 0
+        self.set_reactive(RowTable.cursor, target)
         self._scroll_to_cursor()
         self.refresh()
         self.post_message(self.Highlighted(self, self.cursor_key))
@@ -228,8 +233,9 @@ class RowTable(ScrollView, can_focus=True):
     def update_rows(
         self, rows: Sequence[TableRow], *, widths: Sequence[int | None] | None = None
     ) -> int:
-        """Like `set_rows` (the cursor stays on its key), for rows that are mostly the
-        very row objects shown now: a few replaced, moved, added or removed.
+        """Like `set_rows` (the cursor stays on its key, else on the first row), for rows
+        that are mostly the very row objects shown now: a few replaced, moved, added or
+        removed.
 
         The lines drawn for a row object still at the same place are kept; only the
         others are drawn again (all of them if the columns' widths changed). Returns how
@@ -264,7 +270,7 @@ class RowTable(ScrollView, can_focus=True):
         else:
             self._index = {row.key: i for i, row in enumerate(new)}
         self.virtual_size = Size(self.size.width, len(new) + 1)
-        target = max(0, self._index.get(key, min(self.cursor, len(new) - 1)) if key else 0)
+        target = self._index.get(key, 0) if key else 0
         moved = target != self.cursor
         self.set_reactive(RowTable.cursor, target)
         self._scroll_to_cursor()
