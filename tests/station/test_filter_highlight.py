@@ -102,6 +102,24 @@ async def test_dashboard_filter_change_opens_the_first_match(
 
 
 @pilot_test
+async def test_dashboard_filter_change_in_one_burst_opens_the_first_match(
+    tmp_path: Path, rules: Rules
+) -> None:
+    """The whole walk in one burst, as a paste or a laggy SSH link gives it: the Downs act
+    on the first filter's list, Enter on the second's."""
+    service = namesakes(tmp_path / "event.json", rules)
+    app = make_app(service)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, DashboardScreen))
+        keys = ["slash", *"sophie", "enter", "down", "down"]
+        await burst(pilot, *keys, "slash", *key_names("emma kim"), "enter", "enter")
+        await settle(pilot, lambda: isinstance(app.screen, PlayerScreen))
+        screen = app.screen
+        assert isinstance(screen, PlayerScreen)
+        assert screen.player_id == EMMA_KIM
+
+
+@pilot_test
 async def test_dashboard_filter_typed_on_puts_the_highlight_on_the_first_match(
     tmp_path: Path, rules: Rules
 ) -> None:

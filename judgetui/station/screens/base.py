@@ -164,17 +164,19 @@ class StationScreen(Screen[None]):
             for _least, name in breakpoints:
                 self.set_class(name in on, name)
 
-    async def _settle(self) -> None:
-        """Let the focused field take the keys that reached it before this one.
+    async def _settle(self, widget: Widget | None = None) -> None:
+        """Let ``widget`` (default: the focused field) take the keys that reached it
+        before this one.
 
         Typed characters go to the field's own queue, while a screen's priority keys
         are run by the App at once: without this, enter right after a burst of typing
         would act on a search or a filter that has not seen the last letters yet.
         """
         focused = self.focused
-        if isinstance(focused, Input) and focused.is_attached:
+        target = widget if widget is not None else focused if isinstance(focused, Input) else None
+        if target is not None and target.is_attached:
             done = asyncio.Event()
-            if focused.call_later(done.set):
+            if target.call_later(done.set):
                 await done.wait()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -602,9 +602,12 @@ class DashboardScreen(StationScreen):
         question = ConfirmModal(_("Quit the station?"), _("Quit"), _("Stay"), enter_says_yes=False)
         self.app.push_screen(question, answered)
 
-    def action_filter(self) -> None:
-        # set_focus, not focus(): focus() would wait behind the keys already in the
-        # App's queue, and the letters typed right after `/` would reach the list.
+    async def action_filter(self) -> None:
+        # The keys typed before `/` first (Down in the list), then the focus at once:
+        # focus() would wait behind the keys already in the App's queue, and the letters
+        # typed right after `/` would reach the list.
+        if self.focused is not None:
+            await self._settle(self.focused)
         self.set_focus(self.query_one("#player-filter", Input))
 
     def action_clear_filter(self) -> None:

@@ -327,6 +327,25 @@ class RowTable(ScrollView, can_focus=True):
         if key is not None:
             self.post_message(self.Selected(self, key))
 
+    async def _on_key(self, event: events.Key) -> None:
+        """The table's own keys (as the judge's keymap has them), run as they come.
+
+        Textual runs a widget's bindings only once the key has gone up to the App, behind
+        every key still waiting there: in one burst (``/sophie`` Enter Down Down
+        ``/emma kim`` Enter Enter) the Downs moved the highlight after the new filter was
+        drawn, and Enter opened the third "emma kim". Taken here, in the table's own
+        queue, each key acts on the rows it was typed at.
+        """
+        bindings = self._bindings.copy()
+        keymap = self.app._keymap
+        if keymap:
+            bindings.apply_keymap(keymap)
+        for binding in bindings.key_to_bindings.get(event.key, ()):
+            if not binding.priority and await self.app.run_action(binding.action, self):
+                event.stop()  # else it goes up, to the screen's bindings (right, left)
+                event.prevent_default()
+                return
+
     def on_click(self, event: events.Click) -> None:
         row = event.y - 1 + round(self.scroll_y)
         if 0 <= row < len(self.rows) and event.y >= 1:
