@@ -40,7 +40,7 @@ from judgetui.station.widgets.format import (
 )
 from judgetui.station.widgets.header import StationHeader
 from judgetui.station.widgets.table import Cell, Column, Row, RowTable
-from judgetui.text import infraction_name
+from judgetui.text import infraction_name, waited
 
 RECENT_ROWS = 60
 AGE_REFRESH_SECONDS = 30.0
@@ -416,7 +416,7 @@ class DashboardScreen(StationScreen):
                         player.name,
                         what,
                         item.judge or "",
-                        ago(item.at, now),
+                        waited(item.waiting_seconds(now)),
                     ),
                 )
             )
