@@ -26,7 +26,12 @@ def cmd_queue(args: argparse.Namespace) -> int:
     if not items:
         print(_("the queue is empty"))
     for item in items:
-        waiting = _("waiting {time}").format(time=text.waited(item.waiting_seconds(now)))
+        seconds = item.waiting_seconds(now)
+        waiting = (
+            _("waiting under a minute")
+            if seconds < 60
+            else _("waiting {time}").format(time=text.waited(seconds))
+        )
         print(
             f"{item.id}  {text.pad(text.queue_kind_name(item.kind), 10)}  "
             f"{text.pad(item.player, 12)}  "
