@@ -223,6 +223,24 @@ async def test_history_keys_act_on_the_filter_with_every_letter_typed(
 
 
 @pilot_test
+async def test_history_opened_and_filtered_in_one_burst_opens_the_typed_players_record(
+    tmp_path: Path, rules: Rules
+) -> None:
+    """`h emma kim Down Enter` in one burst from the dashboard: the letters are the
+    history filter's, not the dashboard's keys (`e` would open the event screen)."""
+    service = namesakes(tmp_path / "event.json", rules)
+    history_entries(service)
+    app = make_app(service)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, DashboardScreen))
+        await burst(pilot, "h", *key_names("emma kim"), "down", "enter")
+        await settle(pilot, lambda: isinstance(app.screen, PlayerScreen))
+        screen = app.screen
+        assert isinstance(screen, PlayerScreen)
+        assert screen.player_id == "P05"
+
+
+@pilot_test
 async def test_palette_enter_right_after_typing_opens_the_first_hit_of_what_was_typed(
     tmp_path: Path, rules: Rules
 ) -> None:

@@ -257,9 +257,10 @@ class DashboardScreen(StationScreen):
         Binding("r", "review", N_("Review"), id="dashboard.review"),
         Binding("d", "decide", N_("Decide"), id="dashboard.decide"),
         Binding("e", "event", N_("Event"), id="dashboard.event"),
-        Binding("h", "history", N_("History"), show=False, id="dashboard.history"),
+        Binding("h", "history", N_("History"), show=False, priority=True, id="dashboard.history"),
         # Priority keys, like `n`: in one burst (`/emma kim` Enter Enter over SSH) the
-        # letters after `/` land in the filter, and the keys after Enter in the list.
+        # letters after `/` land in the filter, and the keys after Enter in the list;
+        # those after `h` (below) in the history's filter.
         Binding("slash", "filter", N_("Filter"), priority=True, id="dashboard.filter"),
         # (Enter ends typing, as in any field: not a key of its own in the help.)
         Binding("enter", "filter_done", show=False, priority=True, id="dashboard.filter_done"),
@@ -502,8 +503,8 @@ class DashboardScreen(StationScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         filtering = getattr(self.focused, "id", None) == "player-filter"
-        if action in ("new_incident", "filter") and filtering:
-            return False  # `n` (or `/`) is a character typed into the filter
+        if action in ("new_incident", "filter", "history") and filtering:
+            return False  # `n` (or `/`, `h`) is a character typed into the filter
         if action == "filter_done":
             return filtering
         allowed = super().check_action(action, parameters)
@@ -571,8 +572,8 @@ class DashboardScreen(StationScreen):
     def action_event(self) -> None:
         navigator(self.app).open_event()
 
-    def action_history(self) -> None:
-        navigator(self.app).open_history()
+    async def action_history(self) -> None:
+        await navigator(self.app).open_history()
 
     def action_round_list(self) -> None:
         navigator(self.app).open_round_list()

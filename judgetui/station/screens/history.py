@@ -116,7 +116,8 @@ class HistoryScreen(StationScreen):
         )
         self.query_one("#history-counts", Static).display = self.session.is_head
         self.show()
-        self.query_one("#history-filter", Input).focus()
+        # set_focus, not focus(): the letters typed right behind `h` are the filter's.
+        self.set_focus(self.query_one("#history-filter", Input))
 
     def on_state_changed(self) -> None:
         self.show()
