@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+from datetime import datetime
 from typing import Any
 
 import orjson
@@ -118,8 +119,9 @@ def decision_dict(decision: DecisionState) -> dict[str, Any]:
     return data
 
 
-def queue_dict(item: QueueItem) -> dict[str, Any]:
-    return asdict(item)
+def queue_dict(item: QueueItem, now: datetime) -> dict[str, Any]:
+    """A queue item for ``queue --json``, with ``waiting_s``: the seconds it has waited."""
+    return {**asdict(item), "waiting_s": item.waiting_seconds(now)}
 
 
 def player_dict(state: EventState, player_id: str) -> dict[str, Any]:

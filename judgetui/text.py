@@ -314,6 +314,21 @@ def judge_text(record: RecordState) -> str:
     return record.judge
 
 
+def waited(seconds: int) -> str:
+    """'just now', '4 min', '2 h 5 min', '3 d': how long something has waited."""
+    if seconds < 60:
+        return _("just now")
+    minutes = seconds // 60
+    if minutes < 60:
+        return _("{n} min").format(n=minutes)
+    hours, minutes = divmod(minutes, 60)
+    if hours < 24:
+        return (
+            _("{h} h {m} min").format(h=hours, m=minutes) if minutes else _("{h} h").format(h=hours)
+        )
+    return _("{d} d").format(d=hours // 24)
+
+
 def queue_kind_name(kind: str) -> str:
     names = {"notice": _("notice"), "request": _("request"), "decision": _("decision")}
     return names.get(kind, kind)

@@ -23,17 +23,24 @@ def cmd_queue(args: argparse.Namespace) -> int:
 
     station = _station(args)
     items = station.queue()
+    now = station.planner.clock()
     if args.json:
-        _emit_json([queue_dict(i) for i in items])
+        _emit_json([queue_dict(i, now) for i in items])
         return 0
     if not items:
         print(_("the queue is empty"))
     for item in items:
+        seconds = item.waiting_seconds(now)
+        waiting = (
+            _("waiting under a minute")
+            if seconds < 60
+            else _("waiting {time}").format(time=text.waited(seconds))
+        )
         print(
             f"{item.id}  {text.pad(text.queue_kind_name(item.kind), 10)}  "
             f"{text.pad(item.player, 12)}  "
             f"{text.pad(text.penalty_name(station.rules, item.penalty), 18)}  "
-            f"{item.judge or ''}  {item.at}"
+            f"{item.judge or ''}  {item.at}  {waiting}"
         )
     return 0
 

@@ -270,20 +270,26 @@ def decision_item(state: EventState, player: str) -> QueueItem | None:
     )
 
 
-_FIRST_GROUPS = QUEUE_ORDER[:3]
-"""The groups that come first in the queue, in order; requests and notices share the
-last place, oldest first (`queue_rank`)."""
+_GROUP_PLACE = {group: place for place, group in enumerate(QUEUE_ORDER)}
 
 
 def queue_rank(item: QueueItem) -> tuple[int, str]:
-    """Where ``item`` goes in the queue: its group's place, then its time."""
-    group = item.group
-    return (_FIRST_GROUPS.index(group) if group in _FIRST_GROUPS else len(_FIRST_GROUPS), item.at)
+    """Where ``item`` goes in the queue: its group's place (`QUEUE_ORDER`), then its time.
+
+    The one order of the queue: the dashboard's, the review's steps through it and
+    ``judgetui queue`` all come from `queue` or `judgetui.state.queue_index.QueueIndex`,
+    which sort by this. Requests had shared the last place with the Notices, oldest
+    first: a floor judge's game-loss request sat 25th of 25, behind every older Notice,
+    below the rows an 80×24 dashboard shows (issue 26 item 7). How long each has waited:
+    `QueueItem.waiting_seconds`.
+    """
+    return (_GROUP_PLACE[item.group], item.at)
 
 
 def queue(state: EventState) -> list[QueueItem]:
-    """What waits for the head judge: decisions owed, cheating, investigations, then
-    the rest; oldest first within each (`QUEUE_ORDER`).
+    """What waits for the head judge: decisions owed, cheating, Triple Warnings
+    (investigations), floor judges' requests, then Notices; oldest first within each
+    (`QUEUE_ORDER`, `queue_rank`).
 
     This walks every record and every player; a station keeps the same list up to
     date entry by entry (`judgetui.state.queue_index.QueueIndex`).

@@ -7,6 +7,7 @@ built faster too): the fold (`judgetui.state.fold`) makes ~30,000 of them for a
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Literal
 
 from msgspec import Struct, field
@@ -15,9 +16,10 @@ from judgetui.engine import PastPenalty, Phase
 
 QueueKind = Literal["notice", "request", "decision"]
 QueueGroup = Literal["decision", "cheating", "investigation", "request", "notice"]
-#: The order the head judge sees the queue in (issue 11 item 6): decisions owed, then
-#: suspected or believed cheating, then Triple Warnings (investigations), then requests
-#: and notices together; oldest first within each.
+#: The order the head judge sees the queue in (issue 11 item 6, issue 26 item 7):
+#: decisions owed, then suspected or believed cheating, then Triple Warnings
+#: (investigations), then the floor judges' requests (warnings and above waiting for the
+#: head judge), then Notices; oldest first within each.
 QUEUE_ORDER: tuple[QueueGroup, ...] = ("decision", "cheating", "investigation", "request", "notice")
 #: The upgrade answers (rules.toml ``[upgrades.*]``) that say the judge suspects or
 #: believes the player cheated, and the infraction that names it.
@@ -196,6 +198,19 @@ class QueueItem(Struct, frozen=True):
     at: str
     group: QueueGroup = "notice"
     """Why it stands where it does in the queue (`QUEUE_ORDER`)."""
+
+    def waiting_seconds(self, now: datetime) -> int:
+        """How long this has waited for the head judge at ``now``, in whole seconds: since
+        the record it comes from was made (a decision owed: the player's latest record).
+        Never below 0, should another station's clock run ahead; 0 for a time that
+        cannot be read. The dashboard's "Waiting" and ``queue --json``'s ``waiting_s``."""
+        try:
+            landed = datetime.fromisoformat(self.at.replace("Z", "+00:00"))
+        except ValueError:
+            return 0
+        if landed.tzinfo is None:
+            landed = landed.replace(tzinfo=UTC)
+        return max(0, int((now - landed).total_seconds()))
 
 
 class Mark(Struct, frozen=True):

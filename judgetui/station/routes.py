@@ -62,11 +62,11 @@ class Routes:
 
         self.app.push_screen(EventScreen())
 
-    def open_history(self, query: str = "") -> None:
+    def open_history(self, query: str = "") -> AwaitMount:
         """The history screen, filtered by ``query`` (``t:14 r:3 kim``: see `judgetui.history`)."""
         from judgetui.station.screens.history import HistoryScreen
 
-        self.app.push_screen(HistoryScreen(query))
+        return self.app.push_screen(HistoryScreen(query))
 
     def open_round_list(self, number: int | None = None) -> None:
         from judgetui.station.screens.round_list import RoundListScreen

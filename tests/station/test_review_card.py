@@ -132,8 +132,8 @@ def test_queue_puts_decisions_then_cheating_then_investigations_first(station: S
         ("decision", "P5"),
         ("cheating", "P4"),
         ("investigation", "P3"),
-        ("notice", "P1"),
         ("request", "P2"),
+        ("notice", "P1"),
     ]
 
 

@@ -165,10 +165,10 @@ async def test_review_moves_through_the_queue(station: Station) -> None:
         screen = ReviewScreen()
         await open_screen(pilot, screen)
         assert "item 1 of 2" in shown(screen, "#review-title")
-        assert "Taro Yamada" in shown(screen, "#review-card")
+        assert "Ann Lee" in shown(screen, "#review-card")  # the request, before the Notice
         await pilot.press("j")
         assert "item 2 of 2" in shown(screen, "#review-title")
-        assert "Ann Lee" in shown(screen, "#review-card")
+        assert "Taro Yamada" in shown(screen, "#review-card")
         await pilot.press("k")
         assert "item 1 of 2" in shown(screen, "#review-title")
         await pilot.press("down")

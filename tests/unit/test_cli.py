@@ -168,8 +168,8 @@ def test_queue_json_shape(capsys: pytest.CaptureFixture[str], db: Path) -> None:
     assert (notice["penalty"], request["penalty"]) == ("notice", "single_warning")
     items = queue(capsys, db)
     assert [{k: i[k] for k in ("id", "kind", "player", "penalty")} for i in items] == [
-        {"id": notice["id"], "kind": "notice", "player": "P1", "penalty": "notice"},
         {"id": request["id"], "kind": "request", "player": "P2", "penalty": "single_warning"},
+        {"id": notice["id"], "kind": "notice", "player": "P1", "penalty": "notice"},
     ]
 
 

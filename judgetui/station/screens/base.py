@@ -9,6 +9,7 @@ stack catches up when it is shown again.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import threading
 from collections.abc import Callable, Iterable
@@ -162,6 +163,21 @@ class StationScreen(Screen[None]):
             on = self._get_breakpoint_classes(dimension, breakpoints)
             for _least, name in breakpoints:
                 self.set_class(name in on, name)
+
+    async def _settle(self, widget: Widget | None = None) -> None:
+        """Let ``widget`` (default: the focused field) take the keys that reached it
+        before this one.
+
+        Typed characters go to the field's own queue, while a screen's priority keys
+        are run by the App at once: without this, enter right after a burst of typing
+        would act on a search or a filter that has not seen the last letters yet.
+        """
+        focused = self.focused
+        target = widget if widget is not None else focused if isinstance(focused, Input) else None
+        if target is not None and target.is_attached:
+            done = asyncio.Event()
+            if target.call_later(done.set):
+                await done.wait()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in self.HEAD_ONLY and not self.session.is_head:

@@ -11,7 +11,6 @@ the preview returns through its panes (`widgets.player_search`, `widgets.infract
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
@@ -236,19 +235,6 @@ class ClassifyScreen(WritesAhead):
         await self._mount_step(step)
         self.step = step
         self._show_step()
-
-    async def _settle(self) -> None:
-        """Let the focused field take the keys that reached it before this one.
-
-        Typed characters go to the field's own queue, while this screen's keys are
-        priority bindings the App runs at once: without this, enter right after a burst
-        of typing would act on a search that has not seen the last letters yet.
-        """
-        focused = self.focused
-        if isinstance(focused, Input) and focused.is_attached:
-            done = asyncio.Event()
-            if focused.call_later(done.set):
-                await done.wait()
 
     def _show_step(self) -> None:
         step = self.step

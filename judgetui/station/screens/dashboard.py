@@ -40,7 +40,7 @@ from judgetui.station.widgets.format import (
 )
 from judgetui.station.widgets.header import StationHeader
 from judgetui.station.widgets.table import Cell, Column, Row, RowTable
-from judgetui.text import infraction_name
+from judgetui.text import infraction_name, waited
 
 RECENT_ROWS = 60
 AGE_REFRESH_SECONDS = 30.0
@@ -258,8 +258,13 @@ class DashboardScreen(StationScreen):
         Binding("r", "review", N_("Review"), id="dashboard.review"),
         Binding("d", "decide", N_("Decide"), id="dashboard.decide"),
         Binding("e", "event", N_("Event"), id="dashboard.event"),
-        Binding("h", "history", N_("History"), show=False, id="dashboard.history"),
-        Binding("slash", "filter", N_("Filter"), id="dashboard.filter"),
+        Binding("h", "history", N_("History"), show=False, priority=True, id="dashboard.history"),
+        # Priority keys, like `n`: in one burst (`/emma kim` Enter Enter over SSH) the
+        # letters after `/` land in the filter, and the keys after Enter in the list;
+        # those after `h` (below) in the history's filter.
+        Binding("slash", "filter", N_("Filter"), priority=True, id="dashboard.filter"),
+        # (Enter ends typing, as in any field: not a key of its own in the help.)
+        Binding("enter", "filter_done", show=False, priority=True, id="dashboard.filter_done"),
         Binding(
             "escape", "clear_filter", N_("Clear filter"), show=False, id="dashboard.clear_filter"
         ),
@@ -276,6 +281,8 @@ class DashboardScreen(StationScreen):
         self._drawn: tuple[int, int] = (-1, -1)
         """The state the players list shows (`Session.mark`)."""
         self._queue: list[QueueItem] = []
+        self._filter_shown: str | None = None
+        """The filter the players list was last drawn for (None: not drawn yet)."""
 
     def compose(self) -> ComposeResult:
         self.apply_breakpoints()
@@ -411,7 +418,7 @@ class DashboardScreen(StationScreen):
                         player.name,
                         what,
                         item.judge or "",
-                        ago(item.at, now),
+                        waited(item.waiting_seconds(now)),
                     ),
                 )
             )
@@ -420,15 +427,25 @@ class DashboardScreen(StationScreen):
         self.query_one("#pending-title", Static).update(Text(title, style="bold"))
 
     def _show_players(self, *, update: bool = False) -> None:
-        """The players list, filtered; ``update``: most rows are the ones shown already."""
+        """The players list, filtered; ``update``: most rows are the ones shown already.
+
+        A filter other than the one last drawn puts the highlight on its first match:
+        the judge who just typed it means that row, not whoever took the row number (or
+        stayed listed) under the old filter. Under the same filter, the highlight stays
+        on its player while that player is listed, else it goes to the first match.
+        """
         if self._players is None:
             return
         query = self.query_one("#player-filter", Input).value
+        new_filter = fold(query) != fold(self._filter_shown or "")
+        self._filter_shown = query
         rows = self._players.matching(query)
         index = self._players
         widths = (index.id_width, index.name_width, None, None)
         table = self.query_one("#players", RowTable)
-        if update:
+        if new_filter:
+            table.set_rows(rows, keep_cursor=False, widths=widths)
+        elif update:
             table.update_rows(rows, widths=widths)
         else:
             table.set_rows(rows, widths=widths)
@@ -486,8 +503,11 @@ class DashboardScreen(StationScreen):
         return self.query_one("#players", RowTable).cursor_key
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "new_incident" and getattr(self.focused, "id", None) == "player-filter":
-            return False  # `n` is a letter of the name being typed into the filter
+        filtering = getattr(self.focused, "id", None) == "player-filter"
+        if action in ("new_incident", "filter", "history") and filtering:
+            return False  # `n` (or `/`, `h`) is a character typed into the filter
+        if action == "filter_done":
+            return filtering
         allowed = super().check_action(action, parameters)
         if allowed and action == "decide":
             player = self.selected_player()
@@ -553,8 +573,8 @@ class DashboardScreen(StationScreen):
     def action_event(self) -> None:
         navigator(self.app).open_event()
 
-    def action_history(self) -> None:
-        navigator(self.app).open_history()
+    async def action_history(self) -> None:
+        await navigator(self.app).open_history()
 
     def action_round_list(self) -> None:
         navigator(self.app).open_round_list()
@@ -584,8 +604,13 @@ class DashboardScreen(StationScreen):
         question = ConfirmModal(_("Quit the station?"), _("Quit"), _("Stay"), enter_says_yes=False)
         self.app.push_screen(question, answered)
 
-    def action_filter(self) -> None:
-        self.query_one("#player-filter", Input).focus()
+    async def action_filter(self) -> None:
+        # The keys typed before `/` first (Down in the list), then the focus at once:
+        # focus() would wait behind the keys already in the App's queue, and the letters
+        # typed right after `/` would reach the list.
+        if self.focused is not None:
+            await self._settle(self.focused)
+        self.set_focus(self.query_one("#player-filter", Input))
 
     def action_clear_filter(self) -> None:
         field = self.query_one("#player-filter", Input)
@@ -596,9 +621,11 @@ class DashboardScreen(StationScreen):
     def _filter_changed(self) -> None:
         self._show_players()
 
-    @on(Input.Submitted, "#player-filter")
-    def _filter_done(self) -> None:
-        self.query_one("#players", RowTable).focus()
+    async def action_filter_done(self) -> None:
+        """Enter in the filter: the list, filtered by every letter typed before Enter."""
+        await self._settle()
+        self._show_players()
+        self.set_focus(self.query_one("#players", RowTable))
 
     @on(RowTable.Selected)
     def _open(self, event: RowTable.Selected) -> None:

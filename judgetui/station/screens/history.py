@@ -82,6 +82,8 @@ class HistoryScreen(StationScreen):
         self.initial = query
         self.records: dict[str, HistoryEntry] = {}
         self._shown: tuple[object, ...] | None = None
+        self._query_shown: str | None = None
+        """The filter the table was last filled for (None: not filled yet)."""
 
     def compose(self) -> ComposeResult:
         yield StationHeader()
@@ -114,7 +116,8 @@ class HistoryScreen(StationScreen):
         )
         self.query_one("#history-counts", Static).display = self.session.is_head
         self.show()
-        self.query_one("#history-filter", Input).focus()
+        # set_focus, not focus(): the letters typed right behind `h` are the filter's.
+        self.set_focus(self.query_one("#history-filter", Input))
 
     def on_state_changed(self) -> None:
         self.show()
@@ -139,13 +142,16 @@ class HistoryScreen(StationScreen):
         if len(found) > SHOWN:
             title += " " + _("(the newest {n} shown)").format(n=SHOWN)
         self.query_one("#history-title", Static).update(title)
-        self._fill(state, found[:SHOWN])
+        self._fill(state, found[:SHOWN], same_filter=query == self._query_shown)
+        self._query_shown = query
         if session.is_head:
             self.query_one("#history-counts", Static).update(self._counts(state))
 
-    def _fill(self, state: EventState, found: list[HistoryEntry]) -> None:
+    def _fill(self, state: EventState, found: list[HistoryEntry], *, same_filter: bool) -> None:
+        """The table anew; the highlight on the first match, or, when only the event
+        changed under the same filter, on the record it was on while that is listed."""
         table = self.query_one("#history-table", DataTable)
-        keep = self._highlighted_key()
+        keep = self._highlighted_key() if same_filter else None
         table.clear()
         self.records = {r.id: r for r in found}
         rules = state.rules
@@ -267,7 +273,9 @@ class HistoryScreen(StationScreen):
 
     # -- keys ----------------------------------------------------------------------------
 
-    def action_move(self, step: int) -> None:
+    async def action_move(self, step: int) -> None:
+        await self._settle()
+        self.show()
         table = self.query_one("#history-table", DataTable)
         if not table.row_count:
             return
@@ -275,7 +283,9 @@ class HistoryScreen(StationScreen):
         table.move_cursor(row=row, animate=False)
         self._show_detail()
 
-    def action_player(self) -> None:
+    async def action_player(self) -> None:
+        await self._settle()
+        self.show()
         record = self.records.get(self._highlighted_key() or "")
         if record is not None:
             navigator(self.app).open_player(record.player)

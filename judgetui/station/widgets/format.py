@@ -64,17 +64,7 @@ def ago(at: str, now: datetime) -> str:
         seconds = int((now - parse_at(at)).total_seconds())
     except ValueError:
         return "?"
-    if seconds < 60:
-        return _("just now")
-    minutes = seconds // 60
-    if minutes < 60:
-        return _("{n} min").format(n=minutes)
-    hours, minutes = divmod(minutes, 60)
-    if hours < 24:
-        return (
-            _("{h} h {m} min").format(h=hours, m=minutes) if minutes else _("{h} h").format(h=hours)
-        )
-    return _("{d} d").format(d=hours // 24)
+    return text.waited(seconds)
 
 
 def penalty_style(key: str) -> str:

@@ -207,7 +207,12 @@ class RowTable(ScrollView, can_focus=True):
         keep_cursor: bool = True,
         widths: Sequence[int | None] | None = None,
     ) -> None:
-        """Replace every row; the cursor stays on the same key when it is still there.
+        """Replace every row; the cursor stays on the same key when it is still there,
+        else it goes to the first row (``keep_cursor=False``: to the first row anyway).
+
+        Never to the row number it had: under a filter or after a refresh that row holds
+        another player, and enter, or a key that acts on the highlighted row, would take
+        them for the one the judge chose (issue 26 item 1).
 
         ``widths``: each column's natural width when the caller knows it (a big table
         whose cells are made only when drawn); None, or a None in it, measures the rows.
@@ -219,8 +224,8 @@ class RowTable(ScrollView, can_focus=True):
         self._strips.clear()
         self._index = {row.key: i for i, row in enumerate(self.rows)}
         self.virtual_size = Size(self.size.width, len(self.rows) + 1)
-        target = self._index.get(key, min(self.cursor, len(self.rows) - 1)) if key else 0
-        self.set_reactive(RowTable.cursor, max(0, target))
+        target = self._index.get(key, 0) if key else 0
+        self.set_reactive(RowTable.cursor, target)
         self._scroll_to_cursor()
         self.refresh()
         self.post_message(self.Highlighted(self, self.cursor_key))
@@ -228,8 +233,9 @@ class RowTable(ScrollView, can_focus=True):
     def update_rows(
         self, rows: Sequence[TableRow], *, widths: Sequence[int | None] | None = None
     ) -> int:
-        """Like `set_rows` (the cursor stays on its key), for rows that are mostly the
-        very row objects shown now: a few replaced, moved, added or removed.
+        """Like `set_rows` (the cursor stays on its key, else on the first row), for rows
+        that are mostly the very row objects shown now: a few replaced, moved, added or
+        removed.
 
         The lines drawn for a row object still at the same place are kept; only the
         others are drawn again (all of them if the columns' widths changed). Returns how
@@ -264,7 +270,7 @@ class RowTable(ScrollView, can_focus=True):
         else:
             self._index = {row.key: i for i, row in enumerate(new)}
         self.virtual_size = Size(self.size.width, len(new) + 1)
-        target = max(0, self._index.get(key, min(self.cursor, len(new) - 1)) if key else 0)
+        target = self._index.get(key, 0) if key else 0
         moved = target != self.cursor
         self.set_reactive(RowTable.cursor, target)
         self._scroll_to_cursor()
@@ -320,6 +326,25 @@ class RowTable(ScrollView, can_focus=True):
         key = self.cursor_key
         if key is not None:
             self.post_message(self.Selected(self, key))
+
+    async def _on_key(self, event: events.Key) -> None:
+        """The table's own keys (as the judge's keymap has them), run as they come.
+
+        Textual runs a widget's bindings only once the key has gone up to the App, behind
+        every key still waiting there: in one burst (``/sophie`` Enter Down Down
+        ``/emma kim`` Enter Enter) the Downs moved the highlight after the new filter was
+        drawn, and Enter opened the third "emma kim". Taken here, in the table's own
+        queue, each key acts on the rows it was typed at.
+        """
+        bindings = self._bindings.copy()
+        keymap = self.app._keymap
+        if keymap:
+            bindings.apply_keymap(keymap)
+        for binding in bindings.key_to_bindings.get(event.key, ()):
+            if not binding.priority and await self.app.run_action(binding.action, self):
+                event.stop()  # else it goes up, to the screen's bindings (right, left)
+                event.prevent_default()
+                return
 
     def on_click(self, event: events.Click) -> None:
         row = event.y - 1 + round(self.scroll_y)
