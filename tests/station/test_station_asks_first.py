@@ -5,13 +5,21 @@ this player's, and the round box after the head judge keeps the round."""
 
 from __future__ import annotations
 
-from textual.widgets import Input
+from typing import Any
+
+from textual.screen import Screen
+from textual.widgets import Input, OptionList
 
 from judgetui.service import Station
 from judgetui.station.dialogs.confirm import ConfirmModal
+from judgetui.station.dialogs.decision import DecisionModal
+from judgetui.station.dialogs.review_action import ReviewActionModal
+from judgetui.station.dialogs.void import ConfirmSanction, CorrectModal
 from judgetui.station.screens.event import EventScreen
+from judgetui.station.screens.player import PlayerScreen
+from judgetui.station.screens.review import ReviewScreen
 from judgetui.station.screens.round_list import RoundListScreen
-from tests.helpers.event import HEAD, record
+from tests.helpers.event import FLOOR, HEAD, record
 from tests.helpers.station import (
     burst,
     fresh,
@@ -80,3 +88,91 @@ async def test_x_on_the_round_list_asks_before_a_line_is_entered_for_good(
         state = fresh(station)
         assert len(state.entered) == 1
         assert state.count == before + 1
+
+
+# -- escape on an ejection's or a disqualification's confirmation: back to the form -----------
+
+
+def highlighted_id(screen: Screen[Any], selector: str) -> str | None:
+    option = screen.query_one(selector, OptionList).highlighted_option
+    return None if option is None else option.id
+
+
+def pick(screen: Screen[Any], selector: str, key: str) -> None:
+    options = screen.query_one(selector, OptionList)
+    ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
+    options.highlighted = ids.index(key)
+
+
+@pilot_test
+async def test_escape_on_the_upgrade_confirmation_keeps_the_upgrade_form(
+    station: Station,
+) -> None:
+    record(station, FLOOR, "P2", "slow_play", penalty="single_warning")
+    before = station.file.path.read_bytes()
+    app = make_app(station)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_screen(pilot, ReviewScreen())
+        await pilot.press("u")
+        await settle(pilot, lambda: isinstance(app.screen, ReviewActionModal))
+        form = app.screen
+        pick(form, "#review-action-choices", "ejection")
+        await pilot.press("tab", *"pushed the table", "enter")
+        await settle(pilot, lambda: isinstance(app.screen, ConfirmSanction))
+        await pilot.press(*"hal", "escape")
+        await settle(pilot, lambda: app.screen is form)
+        assert highlighted_id(form, "#review-action-choices") == "ejection"
+        assert form.query_one("#review-action-note", Input).value == "pushed the table"
+        assert station.file.path.read_bytes() == before
+        await pilot.press("enter")
+        await settle(pilot, lambda: isinstance(app.screen, ConfirmSanction))
+        await pilot.press(*"threatened the opponent", "enter")
+        await settle(pilot, lambda: fresh(station).players["P2"].status == "ejected")
+    [upgraded] = [r for r in fresh(station).history("P2") if r.sanction == "ejection"]
+    assert upgraded.review_note == "pushed the table · threatened the opponent"
+
+
+@pilot_test
+async def test_escape_on_the_correction_confirmation_keeps_the_correction_form(
+    station: Station,
+) -> None:
+    record(station, HEAD, "P1", "slow_play", penalty="single_warning")
+    before = station.file.path.read_bytes()
+    app = make_app(station)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_screen(pilot, PlayerScreen("P1"))
+        await pilot.press("c")
+        await settle(pilot, lambda: isinstance(app.screen, CorrectModal))
+        form = app.screen
+        form.query_one("#correct-player", Input).value = "P2"
+        pick(form, "#correct-penalty", "disqualification")
+        await pilot.press(*"wrong player and penalty", "enter")
+        await settle(pilot, lambda: isinstance(app.screen, ConfirmSanction))
+        assert "Ann Lee" in str(app.screen.query_one(".dialog-body").render())
+        await pilot.press("escape")
+        await settle(pilot, lambda: app.screen is form)
+        assert form.query_one("#correct-player", Input).value == "P2"
+        assert highlighted_id(form, "#correct-penalty") == "disqualification"
+        assert form.query_one("#note-field", Input).value == "wrong player and penalty"
+        assert station.file.path.read_bytes() == before
+
+
+@pilot_test
+async def test_escape_on_the_decision_confirmation_keeps_the_decision(station: Station) -> None:
+    for infraction in ("slow_play", "mulligan_error", "cards_off_table"):
+        record(station, HEAD, "P3", infraction, penalty="single_warning")
+    before = station.file.path.read_bytes()
+    app = make_app(station)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_screen(pilot, PlayerScreen("P3"))
+        await pilot.press("d")
+        await settle(pilot, lambda: isinstance(app.screen, DecisionModal))
+        form = app.screen
+        await pilot.press("tab", *"third today")
+        await pilot.press("enter")
+        await settle(pilot, lambda: isinstance(app.screen, ConfirmSanction))
+        await pilot.press("escape")
+        await settle(pilot, lambda: app.screen is form)
+        assert form.query_one("#decision-note", Input).value == "third today"
+        assert highlighted_id(form, "#decision-options") == "ejection"
+        assert station.file.path.read_bytes() == before

@@ -429,7 +429,7 @@ class PlayerScreen(StationScreen):
 
     def action_correct(self) -> None:
         from judgetui.service import RecordRequest
-        from judgetui.station.dialogs.void import Correction, CorrectModal, confirm_sanction
+        from judgetui.station.dialogs.void import Correction, CorrectModal
 
         target = self._voidable(correct=True)
         if not isinstance(target, RecordState):
@@ -462,20 +462,23 @@ class PlayerScreen(StationScreen):
             )
 
         def answered(fix: Correction | None) -> None:
-            if fix is None:
-                return
-            player = session.state.players.get(fix.player)
-            confirm_sanction(
-                self,
-                rules,
-                fix.penalty,
-                player.name if player else fix.player,
-                fix.note,
-                lambda note: record_it(fix, note),
-            )
+            if fix is not None:
+                record_it(fix, fix.note)
+
+        def name_of(player_id: str) -> str:
+            player = session.state.players.get(player_id)
+            return player.name if player else player_id
 
         self.app.push_screen(
-            CorrectModal(self._what(target), target.player, penalties, target.penalty), answered
+            CorrectModal(
+                self._what(target),
+                target.player,
+                penalties,
+                target.penalty,
+                rules=rules,  # an ejection or a disqualification is confirmed in the dialog
+                name_of=name_of,
+            ),
+            answered,
         )
 
     def action_report(self) -> None:
