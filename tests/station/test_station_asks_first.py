@@ -15,6 +15,7 @@ from judgetui.station.dialogs.confirm import ConfirmModal
 from judgetui.station.dialogs.decision import DecisionModal
 from judgetui.station.dialogs.review_action import ReviewActionModal
 from judgetui.station.dialogs.void import ConfirmSanction, CorrectModal
+from judgetui.station.screens.classify import ClassifyScreen
 from judgetui.station.screens.event import EventScreen
 from judgetui.station.screens.player import PlayerScreen
 from judgetui.station.screens.review import ReviewScreen
@@ -176,3 +177,67 @@ async def test_escape_on_the_decision_confirmation_keeps_the_decision(station: S
         assert form.query_one("#decision-note", Input).value == "third today"
         assert highlighted_id(form, "#decision-options") == "ejection"
         assert station.file.path.read_bytes() == before
+
+
+# -- every way of quitting asks first -------------------------------------------------------
+
+
+def is_quit_question(app: Any) -> bool:
+    return isinstance(app.screen, ConfirmModal) and "Quit the station?" in shown(
+        app.screen, "#confirm-question"
+    )
+
+
+@pilot_test
+async def test_ctrl_q_during_a_classification_asks_and_keeps_the_incident(
+    station: Station,
+) -> None:
+    app = make_app(station)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, lambda: type(app.screen).__name__ == "DashboardScreen")
+        await pilot.press("n", *"ann", "enter", *"slow", "enter")
+        screen = app.screen
+        assert isinstance(screen, ClassifyScreen) and screen.step == "intentional"
+        await burst(pilot, "ctrl+q", "ctrl+q")  # a stray key, twice
+        assert is_quit_question(app)
+        assert "not recorded" in shown(app.screen, "#confirm-question")
+        assert sum(isinstance(s, ConfirmModal) for s in app.screen_stack) == 1
+        for stay in ("n", "enter", "escape"):
+            await pilot.press(stay)
+            await settle(pilot)
+            assert app.screen is screen and app.is_running, stay
+            assert screen.step == "intentional" and screen.players == ["P2"]
+            await pilot.press("ctrl+q")
+            await settle(pilot, lambda: is_quit_question(app))
+        await pilot.press("y")
+        await settle(pilot, lambda: not app.is_running or app._exit_renderables is not None)
+    assert app.return_code == 0
+
+
+@pilot_test
+async def test_the_palettes_quit_asks_first(station: Station) -> None:
+    app = make_app(station)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, lambda: type(app.screen).__name__ == "DashboardScreen")
+        await pilot.press("ctrl+p", *"quit")
+        await settle(pilot)  # the palette's search is a worker
+        await pilot.press("enter")
+        await settle(pilot, lambda: is_quit_question(app))
+        await pilot.press("n")
+        await settle(pilot)
+        assert type(app.screen).__name__ == "DashboardScreen" and app.is_running
+
+
+@pilot_test
+async def test_ctrl_q_with_a_note_typed_in_a_dialog_says_it_is_lost(station: Station) -> None:
+    record(station, HEAD, "P1", "slow_play", penalty="single_warning")
+    app = make_app(station)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_screen(pilot, PlayerScreen("P1"))
+        await pilot.press("v", *"recorded tw")
+        await pilot.press("ctrl+q")
+        await settle(pilot, lambda: is_quit_question(app))
+        assert "typed in the open dialog" in shown(app.screen, "#confirm-question")
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen.query_one("#note-field", Input).value == "recorded tw"

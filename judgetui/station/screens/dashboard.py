@@ -24,6 +24,7 @@ from judgetui.i18n import N_, _, ngettext
 from judgetui.search import fold, player_text
 from judgetui.state import QUEUE_ORDER, DecisionState, QueueItem
 from judgetui.station.navigation import navigator
+from judgetui.station.quitting import ask_to_quit
 from judgetui.station.screens.base import StationScreen
 from judgetui.station.session import HEAD_SHOWN, Session
 from judgetui.station.widgets.footer import StationFooter
@@ -573,15 +574,9 @@ class DashboardScreen(StationScreen):
         decide_for(self, player)
 
     def action_quit(self) -> None:
-        """q asks first: a stray q must not end a judge's session (over SSH, a logout)."""
-        from judgetui.station.dialogs.confirm import ConfirmModal
-
-        def answered(quit_now: bool | None) -> None:
-            if quit_now:
-                self.app.exit()
-
-        question = ConfirmModal(_("Quit the station?"), _("Quit"), _("Stay"), enter_says_yes=False)
-        self.app.push_screen(question, answered)
+        """q asks first, as ctrl+q does: a stray q must not end a judge's session (over
+        SSH, a logout)."""
+        ask_to_quit(self.app)
 
     def action_filter(self) -> None:
         self.query_one("#player-filter", Input).focus()
