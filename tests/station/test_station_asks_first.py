@@ -12,7 +12,6 @@ from textual.widgets import Input, OptionList
 
 from judgetui.service import Station
 from judgetui.station.dialogs.confirm import ConfirmModal
-from judgetui.station.dialogs.decision import DecisionModal
 from judgetui.station.dialogs.review_action import ReviewActionModal
 from judgetui.station.dialogs.void import ConfirmSanction, CorrectModal
 from judgetui.station.screens.classify import ClassifyScreen
@@ -155,27 +154,6 @@ async def test_escape_on_the_correction_confirmation_keeps_the_correction_form(
         assert form.query_one("#correct-player", Input).value == "P2"
         assert highlighted_id(form, "#correct-penalty") == "disqualification"
         assert form.query_one("#note-field", Input).value == "wrong player and penalty"
-        assert station.file.path.read_bytes() == before
-
-
-@pilot_test
-async def test_escape_on_the_decision_confirmation_keeps_the_decision(station: Station) -> None:
-    for infraction in ("slow_play", "mulligan_error", "cards_off_table"):
-        record(station, HEAD, "P3", infraction, penalty="single_warning")
-    before = station.file.path.read_bytes()
-    app = make_app(station)
-    async with app.run_test(size=SIZE) as pilot:
-        await open_screen(pilot, PlayerScreen("P3"))
-        await pilot.press("d")
-        await settle(pilot, lambda: isinstance(app.screen, DecisionModal))
-        form = app.screen
-        await pilot.press("tab", *"third today")
-        await pilot.press("enter")
-        await settle(pilot, lambda: isinstance(app.screen, ConfirmSanction))
-        await pilot.press("escape")
-        await settle(pilot, lambda: app.screen is form)
-        assert form.query_one("#decision-note", Input).value == "third today"
-        assert highlighted_id(form, "#decision-options") == "ejection"
         assert station.file.path.read_bytes() == before
 
 

@@ -109,8 +109,6 @@ async def test_a_decided_ejection_asks_for_confirmation_and_a_note(station: Stat
         await settle(pilot)
         assert isinstance(app.screen, ConfirmSanction)
         assert station.file.path.read_bytes() == before
-        await pilot.press("escape")  # back to the decision, as it was (issue 26, item 11)
-        await settle(pilot, lambda: isinstance(app.screen, DecisionModal))
         await pilot.press("escape")
         await settle(pilot, lambda: isinstance(app.screen, PlayerScreen))
         assert station.file.path.read_bytes() == before

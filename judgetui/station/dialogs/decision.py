@@ -19,7 +19,6 @@ on a choice, calls `Station.decide` in a thread worker. Use it from the dashboar
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
@@ -304,28 +303,19 @@ class DecisionModal(ModalScreen[DecisionChoice | None]):
             note.focus()
 
     def action_decide(self) -> None:
-        """The choice; an ejection or a disqualification is confirmed over this dialog
-        first (`confirm_sanction`: escape there comes back here as it was)."""
-        from judgetui.station.dialogs.void import confirm_sanction
-
         key = self._chosen()
         if key is None:
             self.notify(_("Choose an allowed option first."), severity="warning")
             return
-        choice = DecisionChoice(
-            penalty=key,
-            strong_cheating=self.query_one("#decision-strong", Checkbox).value,
-            note=self.query_one("#decision-note", Input).value.strip(),
-            between_matches=key == "match_loss" and self._applies(key) == "next",
-            advantage=key == "game_loss" and self._applies(key) == "current",
+        self.dismiss(
+            DecisionChoice(
+                penalty=key,
+                strong_cheating=self.query_one("#decision-strong", Checkbox).value,
+                note=self.query_one("#decision-note", Input).value.strip(),
+                between_matches=key == "match_loss" and self._applies(key) == "next",
+                advantage=key == "game_loss" and self._applies(key) == "current",
+            )
         )
-        state = self.state
-
-        def confirmed(note: str) -> None:
-            self.dismiss(dataclasses.replace(choice, note=note))
-
-        name = state.players[self.player_id].name
-        confirm_sanction(self, state.rules, key, name, choice.note, confirmed)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -377,6 +367,19 @@ def decide_for(
                 on_done=on_done,
             )
 
-        decide(choice.note)  # an ejection's or a disqualification's note: confirmed in the modal
+        from judgetui.station.dialogs.void import ConfirmSanction, ends_tournament
+
+        if not ends_tournament(rules, choice.penalty):
+            decide(choice.note)
+            return
+
+        def confirmed(note: str | None) -> None:
+            if note is None:
+                if on_done is not None:
+                    on_done(False)
+                return
+            decide(f"{choice.note} · {note}" if choice.note else note)
+
+        screen.app.push_screen(ConfirmSanction(rules, choice.penalty, name), confirmed)
 
     screen.app.push_screen(DecisionModal(player_id, state=session.state), chosen)

@@ -9,9 +9,9 @@ what the penalty means for the player's prizes and standing, from rules.toml, an
 for a note; enter confirms only once a note is written.
 
 `confirm_sanction(screen, key, player, note, then)` is the one call site for all three:
-for a penalty that does not end the tournament it calls ``then(note)`` at once. A form
-(the review's upgrade, the correction, the decision) calls it over itself before it
-closes, so escape on the confirmation comes back to the form as it was typed.
+for a penalty that does not end the tournament it calls ``then(note)`` at once. The review's
+upgrade and the correction call it over their form before it closes, so escape on the
+confirmation comes back to the form as it was typed.
 """
 
 from __future__ import annotations
