@@ -219,3 +219,43 @@ async def test_ctrl_q_with_a_note_typed_in_a_dialog_says_it_is_lost(station: Sta
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen.query_one("#note-field", Input).value == "recorded tw"
+
+
+# -- a key that does nothing says why ------------------------------------------------------------
+
+
+def notes_of(app: Any) -> list[str]:
+    return [str(n.message) for n in app._notifications]
+
+
+@pilot_test
+async def test_d_for_an_ejected_player_says_no_decision_is_owed(station: Station) -> None:
+    record(station, HEAD, "P2", "illegal_deck", False, True, table=7)
+    assert fresh(station).players["P2"].status == "ejected"
+    app = make_app(station)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        screen = PlayerScreen("P2")
+        await open_screen(pilot, screen)
+        await pilot.press("d")
+        await settle(pilot)
+        assert app.screen is screen
+        assert notes_of(app) == ["Ann Lee is ejected: no decision is owed."]
+
+
+@pilot_test
+async def test_i_for_a_floor_judge_says_investigations_are_the_head_judges(
+    station: Station,
+) -> None:
+    app = make_app(station, FLOOR)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot, lambda: type(app.screen).__name__ == "DashboardScreen")
+        screen = app.screen
+        await pilot.press("i")
+        await settle(pilot)
+        assert app.screen is screen
+        assert notes_of(app) == ["Only the head judge may see and close the investigations."]
+        app.clear_notifications()
+        await open_screen(pilot, PlayerScreen("P1"))
+        await pilot.press("v")
+        await settle(pilot)
+        assert notes_of(app) == ["Only the head judge may do this: Void."]

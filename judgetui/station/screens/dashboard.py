@@ -33,8 +33,8 @@ from judgetui.station.widgets.format import (
     decision_status,
     decision_text,
     judge_text,
+    no_decision_owed,
     penalty_text,
-    points_phrase,
     points_text,
     record_text,
     status_name,
@@ -506,43 +506,25 @@ class DashboardScreen(StationScreen):
 
     # -- keys ----------------------------------------------------------------------------
 
-    REFUSABLE: ClassVar[dict[str, str]] = {"r": "review", "d": "decide", "e": "event"}
-
-    def on_key(self, event: events.Key) -> None:
-        """A refused key says why: greyed out in the footer is easy to miss at a table."""
-        # the action on this key as the judge's keymap has it (REFUSABLE: the defaults)
-        active = self.active_bindings.get(event.key)
-        action = active.binding.action if active is not None else ""
-        if action not in self.REFUSABLE.values() or self.check_action(action, ()):
-            return
-        event.stop()
-        event.prevent_default()
-        self.notify(self.refusal(action), severity="warning")
-
-    def refusal(self, action: str) -> str:
-        """Why ``action`` cannot be taken now, in one line."""
+    def refusal(self, action: str, description: str) -> str | None:
+        """Why ``action`` cannot be taken now, in one line (`StationScreen._refused_key`)."""
         session = self.session
         if action in self.HEAD_ONLY and not session.is_head:
             what = {
                 "review": _("review the queue"),
                 "event": _("manage the event"),
                 "decide": _("decide after three warnings"),
-            }[action]
+                "investigations": _("see and close the investigations"),
+            }.get(action)
+            if what is None:
+                return super().refusal(action, description)
             return _("Only the head judge may {what}.").format(what=what)
+        if action != "decide":
+            return super().refusal(action, description)
         player = self.selected_player()
-        state = session.state
-        if player is None or player not in state.players:
+        if player is None or player not in session.state.players:
             return _("Choose a player in the list first.")
-        found = state.players[player]
-        if found.status != "active":
-            return _("{player} is {status}: no decision is owed.").format(
-                player=found.name, status=status_name(found.status)
-            )
-        return _("No decision is owed for {player}: {points}; one is owed at {threshold}.").format(
-            player=found.name,
-            points=points_phrase(state.points(player)),
-            threshold=session.rules.three_warnings.threshold,
-        )
+        return no_decision_owed(session, player)
 
     async def action_new_incident(self) -> None:
         await navigator(self.app).open_classify()

@@ -30,6 +30,7 @@ from judgetui.station.widgets.format import (
     clipped,
     clock_time,
     judge_text,
+    no_decision_owed,
     outcome_text,
     phase_name,
     status_name,
@@ -141,6 +142,22 @@ class PlayerScreen(StationScreen):
         if action in ("void", "correct"):
             return self._voidable(action == "correct") is not None or None
         return True
+
+    def refusal(self, action: str, description: str) -> str | None:
+        """Why a greyed key does nothing here, in one line (`StationScreen._refused_key`)."""
+        if action in self.HEAD_ONLY and not self.session.is_head:
+            return super().refusal(action, description)
+        if self.player_id not in self.session.state.players:
+            return _("No player {id} in this event.").format(id=self.player_id)
+        if action == "decide":
+            return no_decision_owed(self.session, self.player_id)
+        if action == "review":
+            return _("Nothing of this player's is waiting for review.")
+        if action == "void":
+            return _("Choose a record or decision that still stands.")
+        if action == "correct":
+            return _("Choose a record that still stands.")
+        return super().refusal(action, description)
 
     # -- showing -------------------------------------------------------------------
 
