@@ -606,7 +606,7 @@ class ClassifyScreen(WritesAhead):
             request=as_request,
             table=context.number("table"),
             game=context.number("game"),
-            opponent=context.opponent(),
+            opponent=context.opponent(self.session.state),
             extension=context.number("extension"),
         )
 
