@@ -10,6 +10,7 @@ query holds, so a search never matches across two of them.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 
 _SEPARATOR = "\x00"
 #: Katakana ァ (U+30A1) … ヶ (U+30F6) → hiragana ぁ … ゖ; ー and ヽヾ stay as they are.
@@ -29,3 +30,23 @@ def player_text(player_id: str, name: str, reading: str | None = None) -> str:
     if reading:
         parts.append(fold(reading))
     return _SEPARATOR.join(parts)
+
+
+def find_players(index: Iterable[tuple[str, str]], query: str) -> list[str]:
+    """The ids in ``index`` (id, `player_text`) that ``query`` finds, those whose id starts
+    with it first, then by id: the classification's search, and the opponent box."""
+    folded = fold(query)
+    if not folded:
+        return []
+    found = [pid for pid, key in index if folded in key]
+    found.sort(key=lambda pid: (not fold(pid).startswith(folded), pid))
+    return found
+
+
+def one_player(index: Iterable[tuple[str, str]], query: str) -> list[str]:
+    """Who ``query`` names: the player whose id it is (case and width folded), else every
+    player it finds (`find_players`). One id: that player; more: the judge must say which."""
+    found = find_players(index, query)
+    folded = fold(query)
+    exact = [pid for pid in found if fold(pid) == folded]
+    return exact if len(exact) == 1 else found

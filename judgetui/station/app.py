@@ -34,6 +34,7 @@ from judgetui.station.language import (
 )
 from judgetui.station.navigation import Navigator
 from judgetui.station.outcomes import ServiceOutcomes
+from judgetui.station.quitting import QuitHooks
 from judgetui.station.routes import Routes
 from judgetui.station.session import (
     Session,
@@ -48,10 +49,10 @@ Clock = Callable[[], datetime]
 _CONTROL_FILTER = ControlCharacterFilter()
 
 
-class JudgeStation(PaletteHooks, FollowerHooks, ServiceOutcomes, startup.FirstFrame):
+class JudgeStation(PaletteHooks, FollowerHooks, ServiceOutcomes, QuitHooks, startup.FirstFrame):
     """The station: first screen, theme, messages (palette: `PaletteHooks`; following the
-    file: `FollowerHooks`; service calls' outcomes: `ServiceOutcomes`; opening screens:
-    `Routes`)."""
+    file: `FollowerHooks`; service calls' outcomes: `ServiceOutcomes`; quitting, which
+    asks first: `QuitHooks`; opening screens: `Routes`)."""
 
     CSS_PATH = "station.tcss"
     TITLE = "judgetui"

@@ -71,7 +71,7 @@ def station_system_commands(
         _("Save an SVG picture of this screen in the screenshot folder"),
         lambda: app.set_timer(0.1, partial(save_screenshot, app, settings)),
     )
-    yield SystemCommand(_("Quit"), _("Quit the application as soon as possible"), app.action_quit)
+    yield SystemCommand(_("Quit"), _("Quit the station (asks first)"), app.action_quit)
 
 
 class PaletteHooks(App[None]):

@@ -138,8 +138,19 @@ def apply_ansi_palette(app: App[Any], theme: str) -> None:
 
 
 def register_themes(app: App[Any]) -> None:
+    """The station's themes registered, and ``app.theme`` naming the theme that is drawn.
+
+    Textual reads ``$TEXTUAL_THEME`` as ``app.theme``'s default and builds its stylesheet
+    in ``App.__init__``, before these themes exist: ``TEXTUAL_THEME=judgetui-light`` gave
+    a textual-dark stylesheet under the name ``judgetui-light``, and setting that name
+    on mount changed nothing, so no watcher ran and textual-dark stayed drawn. Once the
+    theme named is the one drawn, setting a station theme draws it.
+    """
+    drawn = app.current_theme.name
     for theme in judgetui_themes():
         app.register_theme(theme)
+    if app.theme != drawn:
+        app.set_reactive(type(app).theme, drawn)
 
 
 def initial_theme(

@@ -93,7 +93,7 @@ async def test_x_marks_a_line_entered_once(scene: Station) -> None:
         screen = app.screen
         assert isinstance(screen, RoundListScreen)
         before = scene.load().count
-        await pilot.press("x", "x")  # a tired judge: twice in one burst
+        await pilot.press("x", "x", "y")  # a tired judge: twice in one burst, then yes
         await settle(pilot, lambda: bool(app.session and app.session.state.entered))
         state = scene.load()
         assert state.count == before + 1

@@ -1,4 +1,7 @@
-"""The small dialog of the head judge's review: upgrade to a level, or dismiss with a note."""
+"""The small dialog of the head judge's review: upgrade to a level, or dismiss with a note.
+
+An upgrade to an ejection or a disqualification asks `ConfirmSanction` over this dialog
+before it closes: escape there comes back here, the level and the note as they were."""
 
 from __future__ import annotations
 
@@ -15,6 +18,8 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from judgetui.i18n import N_, _
+from judgetui.rules import Rules
+from judgetui.station.dialogs.void import confirm_sanction
 from judgetui.station.screens.base import localize_bindings
 from judgetui.station.widgets.footer import StationFooter
 
@@ -44,12 +49,18 @@ class ReviewActionModal(ModalScreen[ReviewAnswer | None]):
         note_label: str,
         *,
         note_required: bool,
+        rules: Rules | None = None,
+        player: str = "",
     ) -> None:
+        """``rules`` and ``player`` (a name): a level that ends the tournament is confirmed
+        here first (`confirm_sanction`)."""
         super().__init__(classes="station-modal")
         self.title_text = title
         self.choices = choices
         self.note_label = note_label
         self.note_required = note_required
+        self.rules = rules
+        self.player = player
 
     def compose(self) -> ComposeResult:
         with Vertical(id="review-action-box", classes="dialog"):
@@ -99,7 +110,14 @@ class ReviewActionModal(ModalScreen[ReviewAnswer | None]):
             self.notify(_("Write a note: the player and the log deserve a reason."))
             self.query_one("#review-action-note", Input).focus()
             return
-        self.dismiss(ReviewAnswer(penalty, note))
+        if self.rules is None:
+            self.dismiss(ReviewAnswer(penalty, note))
+            return
+
+        def confirmed(note: str) -> None:
+            self.dismiss(ReviewAnswer(penalty, note))
+
+        confirm_sanction(self, self.rules, penalty, self.player, note, confirmed)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

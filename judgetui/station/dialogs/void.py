@@ -9,7 +9,9 @@ what the penalty means for the player's prizes and standing, from rules.toml, an
 for a note; enter confirms only once a note is written.
 
 `confirm_sanction(screen, key, player, note, then)` is the one call site for all three:
-for a penalty that does not end the tournament it calls ``then(note)`` at once.
+for a penalty that does not end the tournament it calls ``then(note)`` at once. The review's
+upgrade and the correction call it over their form before it closes, so escape on the
+confirmation comes back to the form as it was typed.
 """
 
 from __future__ import annotations
@@ -216,8 +218,17 @@ class CorrectModal(_NoteModal[Correction]):
     HELP_TITLE: ClassVar[str] = N_("Correct a record")
 
     def __init__(
-        self, what: str, player: str, penalties: list[tuple[str, str]], current: str
+        self,
+        what: str,
+        player: str,
+        penalties: list[tuple[str, str]],
+        current: str,
+        *,
+        rules: Rules | None = None,
+        name_of: Callable[[str], str] = str,
     ) -> None:
+        """``rules``: a correction to an ejection or a disqualification is confirmed here
+        first (`confirm_sanction`), naming the player by ``name_of(player id)``."""
         body = Text(what, style="bold")
         body.append(
             "\n"
@@ -230,6 +241,8 @@ class CorrectModal(_NoteModal[Correction]):
         self.player = player
         self.penalties = penalties
         self.current = current
+        self.rules = rules
+        self.name_of = name_of
 
     def extra(self) -> ComposeResult:
         yield Static(_("Player id"), classes="field-label")
@@ -257,3 +270,18 @@ class CorrectModal(_NoteModal[Correction]):
             self.notify(_("Name the player and choose the penalty."), severity="warning")
             return None
         return Correction(player, option.id, note)
+
+    def action_submit(self) -> None:
+        note = self.note()
+        fix = None if note is None else self.answer(note)
+        if fix is None:
+            return
+        if self.rules is None:
+            self.dismiss(fix)
+            return
+
+        def confirmed(note: str) -> None:
+            self.dismiss(dataclasses.replace(fix, note=note))
+
+        name = self.name_of(fix.player)
+        confirm_sanction(self, self.rules, fix.penalty, name, fix.note, confirmed)

@@ -184,6 +184,27 @@ class StationScreen(Screen[None]):
             return None
         return True
 
+    @on(events.Key)
+    def _refused_key(self, event: events.Key) -> None:
+        """A greyed key of this screen says why when it is pressed, in one notification:
+        greyed out in the footer is easy to miss at a table. The key is the one the
+        judge's keymap gives the action."""
+        active = self.active_bindings.get(event.key)
+        if active is None or active.enabled or active.node is not self:
+            return
+        why = self.refusal(active.binding.action.partition("(")[0], active.binding.description)
+        if why:
+            event.stop()
+            event.prevent_default()
+            self.notify(why, severity="warning")
+
+    def refusal(self, action: str, description: str) -> str | None:
+        """Why the greyed ``action`` (its key's ``description``) cannot be taken now, in
+        one line; None: nothing to say. Screens say more for their own keys."""
+        if action in self.HEAD_ONLY and not self.session.is_head:
+            return _("Only the head judge may do this: {what}.").format(what=description)
+        return None
+
     # -- live updates --------------------------------------------------------------
 
     def state_changed(self) -> None:

@@ -259,6 +259,15 @@ class ClassifyScreen(WritesAhead):
             self.set_focus(None)
         self.refresh_bindings()
 
+    def unsaved_work(self) -> str | None:
+        """An incident begun and not yet recorded (for the quit question)."""
+        if self.step == "done":
+            return None
+        searched = self.is_mounted and bool(self.query_one(PlayerSearch).search.value.strip())
+        if self.step != "players" or self.marked or searched:
+            return _("The incident you are classifying is not recorded.")
+        return None
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         step = self.step
         if self._mounting:
@@ -586,7 +595,7 @@ class ClassifyScreen(WritesAhead):
             request=as_request,
             table=context.table(),
             game=context.number("game"),
-            opponent=context.opponent(),
+            opponent=context.opponent(self.session.state),
             extension=context.number("extension"),
         )
 

@@ -24,6 +24,7 @@ from judgetui.i18n import N_, _, ngettext
 from judgetui.search import fold, player_text
 from judgetui.state import QUEUE_ORDER, DecisionState, QueueItem
 from judgetui.station.navigation import navigator
+from judgetui.station.quitting import ask_to_quit
 from judgetui.station.screens.base import StationScreen
 from judgetui.station.session import HEAD_SHOWN, Session
 from judgetui.station.widgets.footer import StationFooter
@@ -32,8 +33,8 @@ from judgetui.station.widgets.format import (
     decision_status,
     decision_text,
     judge_text,
+    no_decision_owed,
     penalty_text,
-    points_phrase,
     points_text,
     record_text,
     status_name,
@@ -249,6 +250,10 @@ def decision_row(session: Session, decision: DecisionState, name: str) -> Row:
 class DashboardScreen(StationScreen):
     HELP_TITLE: ClassVar[str] = N_("Dashboard")
     HEAD_ONLY: ClassVar[frozenset[str]] = frozenset({"review", "decide", "event", "investigations"})
+    # Two columns only once each pane is as wide as the narrowest terminal (80): split at
+    # 120 columns, each table had 59 cells and showed less than at 80 (ids cut, the
+    # infraction and the judge left out). Textual declares this without ClassVar.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (2 * 80 + 1, "-wide")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
         # A priority key, awaited until the walk-through's search has the focus: the
         # letters typed right after `n` (one burst over SSH) land in that search.
@@ -526,43 +531,25 @@ class DashboardScreen(StationScreen):
 
     # -- keys ----------------------------------------------------------------------------
 
-    REFUSABLE: ClassVar[dict[str, str]] = {"r": "review", "d": "decide", "e": "event"}
-
-    def on_key(self, event: events.Key) -> None:
-        """A refused key says why: greyed out in the footer is easy to miss at a table."""
-        # the action on this key as the judge's keymap has it (REFUSABLE: the defaults)
-        active = self.active_bindings.get(event.key)
-        action = active.binding.action if active is not None else ""
-        if action not in self.REFUSABLE.values() or self.check_action(action, ()):
-            return
-        event.stop()
-        event.prevent_default()
-        self.notify(self.refusal(action), severity="warning")
-
-    def refusal(self, action: str) -> str:
-        """Why ``action`` cannot be taken now, in one line."""
+    def refusal(self, action: str, description: str) -> str | None:
+        """Why ``action`` cannot be taken now, in one line (`StationScreen._refused_key`)."""
         session = self.session
         if action in self.HEAD_ONLY and not session.is_head:
             what = {
                 "review": _("review the queue"),
                 "event": _("manage the event"),
                 "decide": _("decide after three warnings"),
-            }[action]
+                "investigations": _("see and close the investigations"),
+            }.get(action)
+            if what is None:
+                return super().refusal(action, description)
             return _("Only the head judge may {what}.").format(what=what)
+        if action != "decide":
+            return super().refusal(action, description)
         player = self.selected_player()
-        state = session.state
-        if player is None or player not in state.players:
+        if player is None or player not in session.state.players:
             return _("Choose a player in the list first.")
-        found = state.players[player]
-        if found.status != "active":
-            return _("{player} is {status}: no decision is owed.").format(
-                player=found.name, status=status_name(found.status)
-            )
-        return _("No decision is owed for {player}: {points}; one is owed at {threshold}.").format(
-            player=found.name,
-            points=points_phrase(state.points(player)),
-            threshold=session.rules.three_warnings.threshold,
-        )
+        return no_decision_owed(session, player)
 
     async def action_new_incident(self) -> None:
         await navigator(self.app).open_classify()
@@ -594,15 +581,9 @@ class DashboardScreen(StationScreen):
         decide_for(self, player)
 
     def action_quit(self) -> None:
-        """q asks first: a stray q must not end a judge's session (over SSH, a logout)."""
-        from judgetui.station.dialogs.confirm import ConfirmModal
-
-        def answered(quit_now: bool | None) -> None:
-            if quit_now:
-                self.app.exit()
-
-        question = ConfirmModal(_("Quit the station?"), _("Quit"), _("Stay"), enter_says_yes=False)
-        self.app.push_screen(question, answered)
+        """q asks first, as ctrl+q does: a stray q must not end a judge's session (over
+        SSH, a logout)."""
+        ask_to_quit(self.app)
 
     async def action_filter(self) -> None:
         # The keys typed before `/` first (Down in the list), then the focus at once:

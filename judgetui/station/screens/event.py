@@ -211,11 +211,13 @@ class EventScreen(StationScreen):
         except ValueError:
             self.notify(_("A round is a whole number."), severity="error")
             return
-        if number == session.state.round:
-            self.set_focus(None)
-            return
         self.set_focus(None)
         current = session.state.round
+        # Out of the box, it shows the event's round: the one asked for once written
+        # (`show_event`), the one kept when the head judge keeps it or the act fails.
+        event.input.value = str(current)
+        if number == current:
+            return
         if number < current:
             # Back to an earlier round only when the head judge says so: a slip would
             # file every later record under the wrong round (issue 11 item 11).

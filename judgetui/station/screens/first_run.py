@@ -155,6 +155,12 @@ class FirstRunScreen(Screen[EventState | None]):
             on_result=created,
         )
 
+    def unsaved_work(self) -> str | None:
+        """What the judge typed here, before the event is created (for the quit question)."""
+        if any(self._value(field) for field in FIELDS):
+            return _("The event is not created yet.")
+        return None
+
     def action_leave(self) -> None:
         """Escape quits; with anything typed, only once the judge says so."""
         if not any(self._value(field) for field in FIELDS):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual import on
@@ -35,7 +36,6 @@ from judgetui.station.navigation import navigator
 from judgetui.station.screens.base import StationScreen
 from judgetui.station.widgets.footer import StationFooter
 from judgetui.station.widgets.format import (
-    clipped,
     clock_time,
     decision_text,
     penalty_text,
@@ -48,10 +48,53 @@ from judgetui.station.widgets.rows import (
     made_by,
     record_detail_tail,
 )
+from judgetui.station.widgets.table import (
+    MAX_MEASURED_WIDTH,
+    Cell,
+    Column,
+    allot_widths,
+    measure_cell,
+)
 
 SHOWN = 200
+
+
+def history_columns() -> tuple[Column, ...]:
+    """The history's columns: the player and the infraction share what room is left,
+    the player first; the others are as wide as their widest cell."""
+    return (
+        Column(_("Time"), 4, fit=True),
+        Column(_("Rd"), 2, fit=True),
+        Column(_("Tbl"), 3, fit=True),
+        Column(_("Player"), rank=0),
+        Column(_("Penalty"), 7, fit=True, rank=1),
+        Column(_("Status"), 6, fit=True, rank=1),
+        Column(_("Infraction"), rank=3),
+        Column(_("Judge"), 5, fit=True, min_width=5, rank=2),
+    )
+
+
+def natural_widths(
+    columns: tuple[Column, ...], rows: list[tuple[str, tuple[Cell, ...]]]
+) -> list[int]:
+    """Each column's widest cell (and label), at most `MAX_MEASURED_WIDTH` for one that
+    shares the room left."""
+    widths = []
+    for i, column in enumerate(columns):
+        widest = max((measure_cell(cells[i]) for _key, cells in rows), default=0)
+        widest = max(widest, cell_len(column.label), column.width or 0)
+        widths.append(min(widest, MAX_MEASURED_WIDTH) if column.flexible else widest)
+    return widths
+
+
+def fitted(cell: Cell, width: int) -> Text:
+    """``cell`` in ``width`` cells, ending in ``…`` when cut."""
+    out = cell.copy() if isinstance(cell, Text) else Text(cell)
+    out.truncate(width, overflow="ellipsis")
+    return out
+
+
 """Rows in the table at most: the newest that match (the title says how many match)."""
-INFRACTION_WIDTH = 24
 
 
 class HistoryScreen(StationScreen):
@@ -84,6 +127,7 @@ class HistoryScreen(StationScreen):
         self._shown: tuple[object, ...] | None = None
         self._query_shown: str | None = None
         """The filter the table was last filled for (None: not filled yet)."""
+        self.columns = history_columns()
 
     def compose(self) -> ComposeResult:
         yield StationHeader()
@@ -103,23 +147,15 @@ class HistoryScreen(StationScreen):
         yield StationFooter()
 
     def on_mount(self) -> None:
-        table = self.query_one("#history-table", DataTable)
-        table.add_columns(
-            _("Time"),
-            _("Rd"),
-            _("Tbl"),
-            _("Player"),
-            _("Penalty"),
-            _("Status"),
-            _("Infraction"),
-            _("Judge"),
-        )
         self.query_one("#history-counts", Static).display = self.session.is_head
         self.show()
         # set_focus, not focus(): the letters typed right behind `h` are the filter's.
         self.set_focus(self.query_one("#history-filter", Input))
 
     def on_state_changed(self) -> None:
+        self.show()
+
+    def on_resize(self) -> None:
         self.show()
 
     @on(Input.Changed, "#history-filter")
@@ -133,7 +169,7 @@ class HistoryScreen(StationScreen):
         self.query_one(StationHeader).show(session)
         state = session.state
         query = self.query_one("#history-filter", Input).value
-        key = (session.version, state.count, query)
+        key = (session.version, state.count, query, self._room())
         if key == self._shown:
             return
         self._shown = key
@@ -147,34 +183,51 @@ class HistoryScreen(StationScreen):
         if session.is_head:
             self.query_one("#history-counts", Static).update(self._counts(state))
 
+    def _room(self) -> int:
+        """The cells the table's columns share: its width less the cells' padding (one
+        each side) and a vertical scrollbar; `allot_widths` adds one-cell gaps."""
+        table = self.query_one("#history-table", DataTable)
+        width = table.size.width or self.app.size.width
+        count = len(self.columns)
+        gutter = table.styles.scrollbar_size_vertical
+        return max(0, width - gutter - 2 * table.cell_padding * count + (count - 1))
+
     def _fill(self, state: EventState, found: list[HistoryEntry], *, same_filter: bool) -> None:
-        """The table anew; the highlight on the first match, or, when only the event
-        changed under the same filter, on the record it was on while that is listed."""
+        """The rows, each column as wide as `allot_widths` gives it in the table's width
+        (a wider terminal shows more of a cell, never less), a cut cell ending in ``…``;
+        the highlight on the first match, or, when only the event changed under the same
+        filter, on the record it was on while that is listed."""
         table = self.query_one("#history-table", DataTable)
         keep = self._highlighted_key() if same_filter else None
-        table.clear()
         self.records = {r.id: r for r in found}
         rules = state.rules
         now = self.session.clock()
+        rows: list[tuple[str, tuple[Cell, ...]]] = []
         for record in found:
             player = state.players[record.player]
             if isinstance(record, DecisionState):
-                table.add_row(*self._decision_row(record, player.name), key=record.id)
+                rows.append((record.id, self._decision_row(record, player.name)))
                 continue
             penalty = penalty_text(rules, record.penalty)
             if record.witnesses:
                 penalty.append(f" +{len(record.witnesses)}", style="italic")
-            table.add_row(
+            cells: tuple[Cell, ...] = (
                 clock_time(record.at, now),
                 str(record.round),
                 "" if record.table is None else str(record.table),
-                clipped(f"{player.id} {player.name}", 22),
+                f"{player.id} {player.name}",
                 penalty,
                 status_name(record.status),
-                clipped(text.infraction_name(rules, record.infraction), INFRACTION_WIDTH),
-                clipped(record.judge, 14),
-                key=record.id,
+                text.infraction_name(rules, record.infraction),
+                record.judge,
             )
+            rows.append((record.id, cells))
+        widths = allot_widths(self.columns, natural_widths(self.columns, rows), self._room())
+        table.clear(columns=True)
+        for column, width in zip(self.columns, widths, strict=True):
+            table.add_column(column.label, width=width)
+        for key, cells in rows:
+            table.add_row(*(fitted(c, w) for c, w in zip(cells, widths, strict=True)), key=key)
         if keep in self.records:
             table.move_cursor(row=table.get_row_index(keep), animate=False)
         self._show_detail()
@@ -208,16 +261,16 @@ class HistoryScreen(StationScreen):
         out.rstrip()
         detail.update(out)
 
-    def _decision_row(self, decision: DecisionState, name: str) -> tuple[str | Text, ...]:
+    def _decision_row(self, decision: DecisionState, name: str) -> tuple[Cell, ...]:
         return (
             clock_time(decision.at, self.session.clock()),
             str(decision.round),
             "",
-            clipped(f"{decision.player} {name}", 22),
+            f"{decision.player} {name}",
             decision_text(self.session.state.rules, decision),
             decision_status_cell(self.session.state, decision),
-            clipped(text.decision_what(decision), INFRACTION_WIDTH),
-            clipped(decision.judge, 14),
+            text.decision_what(decision),
+            decision.judge,
         )
 
     def _decision_detail(self, decision: DecisionState) -> Text:

@@ -30,6 +30,7 @@ from judgetui.station.widgets.format import (
     clipped,
     clock_time,
     judge_text,
+    no_decision_owed,
     outcome_text,
     phase_name,
     status_name,
@@ -142,6 +143,22 @@ class PlayerScreen(StationScreen):
         if action in ("void", "correct"):
             return self._voidable(action == "correct") is not None or None
         return True
+
+    def refusal(self, action: str, description: str) -> str | None:
+        """Why a greyed key does nothing here, in one line (`StationScreen._refused_key`)."""
+        if action in self.HEAD_ONLY and not self.session.is_head:
+            return super().refusal(action, description)
+        if self.player_id not in self.session.state.players:
+            return _("No player {id} in this event.").format(id=self.player_id)
+        if action == "decide":
+            return no_decision_owed(self.session, self.player_id)
+        if action == "review":
+            return _("Nothing of this player's is waiting for review.")
+        if action == "void":
+            return _("Choose a record or decision that still stands.")
+        if action == "correct":
+            return _("Choose a record that still stands.")
+        return super().refusal(action, description)
 
     # -- showing -------------------------------------------------------------------
 
@@ -431,7 +448,7 @@ class PlayerScreen(StationScreen):
     async def action_correct(self) -> None:
         """c: the correction dialog, awaited until it is up, so that keys typed right after
         ``c`` reach it and not this screen (where ``n`` opens a new incident)."""
-        from judgetui.station.dialogs.void import Correction, CorrectModal, confirm_sanction
+        from judgetui.station.dialogs.void import Correction, CorrectModal
 
         target = self._voidable(correct=True)
         if not isinstance(target, RecordState):
@@ -454,20 +471,23 @@ class PlayerScreen(StationScreen):
             )
 
         def answered(fix: Correction | None) -> None:
-            if fix is None:
-                return
-            player = session.state.players.get(fix.player)
-            confirm_sanction(
-                self,
-                rules,
-                fix.penalty,
-                player.name if player else fix.player,
-                fix.note,
-                lambda note: record_it(fix, note),
-            )
+            if fix is not None:
+                record_it(fix, fix.note)
+
+        def name_of(player_id: str) -> str:
+            player = session.state.players.get(player_id)
+            return player.name if player else player_id
 
         await self.app.push_screen(
-            CorrectModal(self._what(target), target.player, penalties, target.penalty), answered
+            CorrectModal(
+                self._what(target),
+                target.player,
+                penalties,
+                target.penalty,
+                rules=rules,  # an ejection or a disqualification is confirmed in the dialog
+                name_of=name_of,
+            ),
+            answered,
         )
 
     def action_report(self) -> None:

@@ -27,7 +27,6 @@ from judgetui.rules import SITUATION_FLAGS
 from judgetui.state import EventState, QueueItem, RecordState
 from judgetui.station.dialogs.decision import decide_for
 from judgetui.station.dialogs.review_action import ReviewActionModal, ReviewAnswer
-from judgetui.station.dialogs.void import confirm_sanction
 from judgetui.station.navigation import navigator
 from judgetui.station.screens.base import StationScreen
 from judgetui.station.widgets.context import context_lines
@@ -498,19 +497,12 @@ class ReviewScreen(StationScreen):
             if answer is None or answer.penalty is None:
                 return
             penalty = answer.penalty
-            confirm_sanction(
-                self,
-                rules,
+            self._review(
+                "upgrade",
                 penalty,
-                name,
                 answer.note,
-                lambda note: self._review(
-                    "upgrade",
-                    penalty,
-                    note,
-                    done=_("Upgraded to {penalty} for {name}.").format(
-                        penalty=text.penalty_name(rules, penalty), name=name
-                    ),
+                done=_("Upgraded to {penalty} for {name}.").format(
+                    penalty=text.penalty_name(rules, penalty), name=name
                 ),
             )
 
@@ -520,6 +512,8 @@ class ReviewScreen(StationScreen):
                 choices,
                 _("Note (optional)"),
                 note_required=False,
+                rules=rules,  # an ejection or a disqualification is confirmed in the dialog
+                player=name,
             ),
             answered,
         )

@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from judgetui import report_texts
 from judgetui.i18n import N_, _
+from judgetui.station.dialogs.confirm import ConfirmModal
 from judgetui.station.screens.base import StationScreen
 from judgetui.station.widgets.footer import StationFooter
 from judgetui.station.widgets.header import StationHeader
@@ -113,23 +114,47 @@ class RoundListScreen(StationScreen):
         self.show()
 
     def action_mark(self) -> None:
-        key = self.query_one("#round-items", RowTable).cursor_key
+        """Ask first: a line marked entered stays entered (only `y` says yes)."""
+        table = self.query_one("#round-items", RowTable)
+        key = table.cursor_key
         state = self.session.state
         if key is None or key in self._marking:
             return
         if key in state.entered:
             self.notify(_("Already entered."), severity="information")
             return
-        self._marking.add(key)
+        self._marking.add(key)  # held from the question to the write: a second x is no second mark
         session = self.session
+        number = self.shown_round
+        line = " · ".join(
+            cell.plain if isinstance(cell, Text) else cell
+            for cell in table.rows[table.cursor].cells[:3]
+        )
 
         def done(_ok: bool) -> None:
             self._marking.discard(key)
 
-        self.run_service(
-            lambda: session.mark_entered([key], self.shown_round),
-            done=_("Marked entered."),
-            on_done=done,
+        def answered(yes: bool | None) -> None:
+            if not yes:
+                done(False)
+                return
+            self.run_service(
+                lambda: session.mark_entered([key], number),
+                done=_("Marked entered."),
+                on_done=done,
+            )
+
+        self.app.push_screen(
+            ConfirmModal(
+                _(
+                    "Mark this line entered by the scorekeeper?\n\n{line}\n\n"
+                    "A line marked entered stays entered."
+                ).format(line=line),
+                _("Mark entered"),
+                _("Not yet entered"),
+                enter_says_yes=False,
+            ),
+            answered,
         )
 
     def action_back(self) -> None:

@@ -1,6 +1,9 @@
 """The incident's context in one line: table, game, opponent, extension, all optional.
 
-Beside the note on the classification's result: enter records with what is filled.
+Beside the note on the classification's result: enter records with what is filled. The
+opponent is found as the classification's own search finds a player (`judgetui.search`):
+by id, a part of the id or of the name, or the reading, spaces and all; the box's label
+says who is meant (`opponent_line`).
 """
 
 from __future__ import annotations
@@ -9,6 +12,8 @@ from textual.containers import Horizontal
 from textual.widgets import Input
 
 from judgetui.i18n import _
+from judgetui.search import one_player, player_text
+from judgetui.state import EventState
 
 CONTEXT_FIELDS = ("table", "game", "opponent", "extension")
 
@@ -28,15 +33,11 @@ class ContextFields(Horizontal):
                 id="ctx-table",
             ),
             Input(placeholder=_("game"), type="integer", max_length=1, id="ctx-game"),
-            Input(
-                placeholder=_("opponent id"),
-                max_length=40,
-                restrict=r"[A-Za-z0-9._-]*",
-                id="ctx-opponent",
-            ),
+            Input(placeholder=_("opponent"), max_length=80, id="ctx-opponent"),
             Input(placeholder=_("+min"), type="integer", max_length=2, id="ctx-extension"),
             id=id,
         )
+        self._index: tuple[EventState | None, list[tuple[str, str]]] = (None, [])
 
     def reset(self, table: int | None) -> None:
         """For the next incident: every field empty but the table, which is ``table``."""
@@ -70,5 +71,38 @@ class ContextFields(Horizontal):
         except ValueError:
             return -1  # "-" alone: the service refuses it in one clear line
 
-    def opponent(self) -> str | None:
-        return self.query_one("#ctx-opponent", Input).value.strip() or None
+    def _players(self, state: EventState) -> list[tuple[str, str]]:
+        if self._index[0] is not state:
+            self._index = (
+                state,
+                [(p.id, player_text(p.id, p.name, p.reading)) for p in state.players.values()],
+            )
+        return self._index[1]
+
+    def opponents(self, state: EventState) -> list[str]:
+        """Every player the opponent box names (one: that player)."""
+        typed = self.query_one("#ctx-opponent", Input).value.strip()
+        return one_player(self._players(state), typed) if typed else []
+
+    def opponent(self, state: EventState) -> str | None:
+        """The opponent's id; as typed when it names no one player (the service refuses
+        it in one clear line); None when empty."""
+        typed = self.query_one("#ctx-opponent", Input).value.strip()
+        if not typed:
+            return None
+        found = self.opponents(state)
+        return found[0] if len(found) == 1 else typed
+
+    def opponent_line(self, state: EventState) -> str | None:
+        """Who the opponent box names, for its label; None when it is empty."""
+        typed = self.query_one("#ctx-opponent", Input).value.strip()
+        if not typed:
+            return None
+        found = self.opponents(state)
+        if len(found) == 1:
+            return _("opponent: {id} {name}").format(id=found[0], name=state.players[found[0]].name)
+        if not found:
+            return _("opponent: no player matches {query!r}").format(query=typed)
+        return _("opponent: {n} players match; type more of the name or the id").format(
+            n=len(found)
+        )

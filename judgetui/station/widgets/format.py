@@ -122,6 +122,25 @@ def points_phrase(points: int) -> str:
     return ngettext("{n} point", "{n} points", points).format(n=points)
 
 
+def no_decision_owed(session: Session, player_id: str) -> str:
+    """Why no three-warning decision can be taken for ``player_id`` now, in one line."""
+    state = session.state
+    found = state.players[player_id]
+    if found.status != "active":
+        return _("{player} is {status}: no decision is owed.").format(
+            player=found.name, status=status_name(found.status)
+        )
+    if state.decision_owed(player_id) is None and state.points(player_id) >= (
+        session.rules.three_warnings.threshold
+    ):
+        return _("{player}: the three-warning decision is made.").format(player=found.name)
+    return _("No decision is owed for {player}: {points}; one is owed at {threshold}.").format(
+        player=found.name,
+        points=points_phrase(state.points(player_id)),
+        threshold=session.rules.three_warnings.threshold,
+    )
+
+
 def round_label(state: EventState) -> str:
     if state.rounds:
         return _("Round {n}/{total}").format(n=state.round, total=state.rounds)

@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 
 from judgetui import after_ejection
 from judgetui.i18n import _
-from judgetui.search import fold, player_text
+from judgetui.search import find_players, fold, player_text
 from judgetui.state import EventState
 from judgetui.station.widgets.choice_list import ChoiceList
 from judgetui.station.widgets.format import points_text
@@ -107,8 +107,7 @@ class PlayerSearch(Vertical):
         query = fold(self.search.value)
         options = self.query_one("#player-list", OptionList)
         if query:
-            found = [pid for pid, key in self._player_index(state, version) if query in key]
-            found.sort(key=lambda pid: (not squash(pid).startswith(query), pid))
+            found = find_players(self._player_index(state, version), query)
         else:
             found = list(self.marked) + [pid for pid in state.players if pid not in self.marked]
         shown = found[:PLAYER_MATCHES]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Input, OptionList, Static
@@ -19,7 +20,7 @@ from textual.widgets.option_list import Option
 from judgetui import text
 from judgetui.engine import Choice, PlayerPlan
 from judgetui.engine.recording import IncidentPreview
-from judgetui.i18n import _, language
+from judgetui.i18n import N_, _, language
 from judgetui.service import RecordedPenalty, RecordResult
 from judgetui.state import EventState
 from judgetui.station.widgets.context_fields import ContextFields
@@ -40,9 +41,12 @@ class ResultPane(Vertical):
     """The result step's pane: ``#result-head``, ``#result-why`` beside ``#penalty-choice``,
     ``#note``, the context fields and ``#result-effect``."""
 
+    CONTEXT_LABEL = N_("table · game · opponent · +minutes (tab; optional)")
+
     def __init__(self, table: int | None, *, id: str | None = None, classes: str = "") -> None:
         super().__init__(id=id, classes=classes)
         self._table = table
+        self._state: EventState | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="result-head")
@@ -52,10 +56,7 @@ class ResultPane(Vertical):
             with Vertical(id="result-side"):
                 yield OptionList(id="penalty-choice")
                 yield Input(placeholder=_("note (tab)"), id="note", max_length=2000)
-                yield Static(
-                    _("table · game · opponent · +minutes (tab; optional)"),
-                    id="context-label",
-                )
+                yield Static(_(self.CONTEXT_LABEL), id="context-label")
                 yield ContextFields(self._table, id="context")
                 yield Static(id="result-effect")
 
@@ -71,6 +72,8 @@ class ResultPane(Vertical):
     def show(self, state: EventState, preview: IncidentPreview, *, is_head: bool) -> None:
         """Render ``preview``; the highlight stays on the judge's choice if still offered."""
         rules = state.rules
+        self._state = state
+        self.show_opponent()
         self.query_one("#result-head", Static).update(head_text(preview))
         self.query_one("#result-why", Static).update(details(state, preview))
         options = self.query_one("#penalty-choice", OptionList)
@@ -89,6 +92,14 @@ class ResultPane(Vertical):
                 highlight = i
         options.highlighted = highlight
         self.show_effect(state, preview, is_head=is_head)
+
+    @on(Input.Changed, "#ctx-opponent")
+    def show_opponent(self) -> None:
+        """The context's label says who the opponent box names, as it is typed."""
+        if self._state is None:
+            return
+        line = self.query_one(ContextFields).opponent_line(self._state)
+        self.query_one("#context-label", Static).update(line or _(self.CONTEXT_LABEL))
 
     def chosen(self, preview: IncidentPreview) -> Choice | None:
         """The highlighted choice among ``preview``'s."""
