@@ -49,6 +49,8 @@ MAX_FILE_BYTES = 64 * 1024
 class SettingsError(Exception):
     """A settings file that cannot be read or holds a bad value: one line, exit 2."""
 
+    key = "bad_settings"
+
 
 class Candidate(Struct, frozen=True):
     """One place settings are looked for: ``label`` (``--config``, ``$JUDGETUI_CONFIG``,

@@ -92,13 +92,15 @@ class RecordPlanner(Authority):
                 raise BadInput(
                     _("{what} must be a whole number from {low} to {high}").format(
                         what=_(what), low=low, high=high
-                    )
+                    ),
+                    key="out_of_bounds",
                 )
         if req.opponent is not None:
             self.player(state, req.opponent)
             if req.opponent in players:
                 raise BadInput(
-                    _("the opponent {id} is one of the penalised players").format(id=req.opponent)
+                    _("the opponent {id} is one of the penalised players").format(id=req.opponent),
+                    key="opponent_is_penalised",
                 )
 
     def possible_duplicate(
@@ -130,7 +132,7 @@ class RecordPlanner(Authority):
         target = self.resolve(state, req.same_as, records_only=True)
         record = state.records.get(target)
         if record is None:
-            raise BadInput(_("no record {item!r}").format(item=req.same_as))
+            raise BadInput(_("no record {item!r}").format(item=req.same_as), key="unknown_record")
         while record.status == "superseded":  # the upgraded record stands in for it
             newer = next((r for r in state.records.values() if r.supersedes == record.id), None)
             if newer is None:
@@ -140,25 +142,27 @@ class RecordPlanner(Authority):
             raise BadInput(
                 _("record {item} is {status}: record the incident instead").format(
                     item=record.id, status=text.record_status_name(record.status)
-                )
+                ),
+                key="record_not_standing",
             )
         players = [self.player(state, p) for p in dict.fromkeys(req.players)]
         if players and record.player not in players:
             raise BadInput(
                 _("record {item} is about player {id}, not {named}").format(
                     item=record.id, id=record.player, named=", ".join(players)
-                )
+                ),
+                key="witness_player_mismatch",
             )
         if req.infraction and req.infraction != record.infraction:
             self.infraction(req.infraction)
         self.check_context(state, req, [record.player])
         note = req.note.strip()
         if not note:
-            raise BadInput(_("a witness note needs its text: --note TEXT"))
+            raise BadInput(_("a witness note needs its text: --note TEXT"), key="note_missing")
         try:
             refuse_controls_in_note(note)
         except ValueError as exc:
-            raise BadInput(f"note: {exc}") from None
+            raise BadInput(f"note: {exc}", key="bad_note") from None
         from judgetui.models import WitnessNoted
 
         payload = WitnessNoted(
@@ -179,11 +183,11 @@ class RecordPlanner(Authority):
             return self.plan_witness(state, judge_name, req)
         judge = self.identify(state, judge_name)
         if not req.players:
-            raise BadInput(_("name at least one player"))
+            raise BadInput(_("name at least one player"), key="no_player")
         try:  # also when the note is dropped (a Caution): a bad note is never taken silently
             refuse_controls_in_note(req.note)
         except ValueError as exc:
-            raise BadInput(f"note: {exc}") from None
+            raise BadInput(f"note: {exc}", key="bad_note") from None
         players = [self.player(state, p) for p in dict.fromkeys(req.players)]
         self.check_context(state, req, players)
         # One moment for the duplicate check and the incident's entry, read from the
@@ -198,16 +202,21 @@ class RecordPlanner(Authority):
         duplicate = self.possible_duplicate(state, judge.name, req, now)
         if req.duplicate_of is not None:
             if not req.note.strip():
-                raise BadInput(_("recording a possible duplicate again needs a note saying why"))
+                raise BadInput(
+                    _("recording a possible duplicate again needs a note saying why"),
+                    key="duplicate_needs_note",
+                )
             if req.duplicate_of not in state.records:
-                raise BadInput(_("no record {item!r}").format(item=req.duplicate_of))
+                raise BadInput(
+                    _("no record {item!r}").format(item=req.duplicate_of), key="unknown_duplicate"
+                )
         duplicate_of = req.duplicate_of or (duplicate.id if duplicate is not None else None)
         for pid in players:
             # Conduct (rules.toml ``after_ejection``) can still be recorded against a
             # player who no longer plays; nothing else can (issue 11 item 10).
             refused = after_ejection.refusal(state, pid, req.infraction)
             if refused is not None:
-                raise BadInput(refused)
+                raise BadInput(refused, key="player_not_active")
         if req.penalty is not None:
             self.penalty_key(req.penalty)
         incident = self.new_id()
@@ -228,7 +237,8 @@ class RecordPlanner(Authority):
                 raise BadInput(
                     _("{chosen} is below the minimum {minimum} for player {id}").format(
                         chosen=exc.chosen, minimum=exc.minimum, id=pid
-                    )
+                    ),
+                    key="below_minimum",
                 ) from None
             outcome = plan.outcome
             if not plan.recorded:
@@ -313,6 +323,7 @@ class RecordPlanner(Authority):
                 _(
                     "only the head judge may issue {penalty}; {name} is a "
                     "floor judge: send it to the head judge as a request"
-                ).format(penalty=plan.outcome.headline, name=judge.name)
+                ).format(penalty=plan.outcome.headline, name=judge.name),
+                key="head_only",
             )
         return engine.record_status(plan.need)
