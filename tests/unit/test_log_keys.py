@@ -15,6 +15,7 @@ from typing import Any
 
 import orjson
 import pytest
+from textual.widgets import Input
 
 import judgetui
 from judgetui import diagnostics, errors
@@ -22,9 +23,10 @@ from judgetui.cli import main
 from judgetui.rules import Rules
 from judgetui.service import NotPermitted, RecordRequest, Station
 from judgetui.station.messages import ServiceFailed
+from judgetui.station.screens.event import EventScreen
 from judgetui.store.follow import LogReader
 from tests.helpers.event import FIXED_NOW, FLOOR, HEAD
-from tests.helpers.station import make_app, service_on, settle
+from tests.helpers.station import make_app, open_screen, service_on, settle
 
 PACKAGE = Path(judgetui.__file__).parent
 REFUSALS = ("BadInput", "NotPermitted", "CliError")
@@ -248,3 +250,24 @@ def test_a_write_onto_a_broken_chain_through_the_station_app_logs_one_line(
 
     asyncio.run(go())
     assert len(broken_chain_lines(log_path)) == 1
+
+
+def test_a_judge_name_the_station_refuses_is_logged_with_its_key_not_the_name(
+    station: Station, log_path: Path
+) -> None:
+    name = "Sato Yuki " + "x" * 60  # over 60 characters: the model refuses it
+    app = make_app(station)
+
+    async def go() -> None:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await open_screen(pilot, EventScreen())
+            await pilot.press("a")
+            app.screen.query_one("#event-judge", Input).value = name
+            await pilot.press("enter")
+            await settle(pilot)
+
+    asyncio.run(go())
+    lines = [line for line in log_lines(log_path) if "refused" in line]
+    assert len(lines) == 1
+    assert lines[0].endswith(" WARNING station refused: add judge: BadInput key=bad_judge")
+    assert "Sato" not in lines[0]
