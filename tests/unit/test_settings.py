@@ -452,7 +452,13 @@ def test_a_settings_file_is_validated_every_time_and_nothing_is_cached(tmp_path:
     third = run()
     assert third.returncode == 0 and third.stdout.splitlines()[-1] == "2 True"
     assert "refresh_ms = 3" in third.stderr
-    assert list(home.rglob("*")) == []
+    # (the refusal is a line of the diagnostic log, issue 28 item 5: its folder aside,
+    # nothing was written)
+    log_folder = home / ".local" / "state" / "judgetui" / "log"
+    assert "key=bad_settings" in (log_folder / "judgetui.log").read_text(encoding="utf-8")
+    assert [p for p in home.rglob("*") if not log_folder.is_relative_to(p)] == [
+        log_folder / "judgetui.log"
+    ]
     assert list(work.rglob("*")) == []
     assert sorted(p.name for p in tmp_path.iterdir()) == ["config.toml", "home", "work"]
 
