@@ -3,8 +3,15 @@
 One line per event, in the account's own state folder (platformdirs
 ``user_log_path("judgetui")/judgetui.log``, e.g. ``~/.local/state/judgetui/log/``) or the
 ``--log FILE`` given; rotated at 1 MB, three old files kept. It holds when a station
-started and stopped, lock waits and timeouts, watcher errors and refused acts — ids,
-exit codes and kinds of error only, never a name, a note or a penalty's details.
+started and stopped, lock waits and timeouts, watcher errors, every write onto a broken
+chain and every refused act, each of these two with the reason's key, a stable word
+at the end of the line (``refused: record: NotPermitted key=not_permitted:head_only``,
+``write onto a broken chain: FILE: entries 8-8 written, the chain broken at entry 3
+key=broken_chain``) — file paths, entry numbers, exit codes, kinds of error
+and keys only, never a name, a note or a penalty's details. Player and record ids are
+not written either: what happened to whom is the event file's to say, to those it
+trusts. Only this module's own lines are written: a record another logger passes up
+(the store's warning, in the judge's language) is not.
 
 The log never costs a command anything it did not need: nothing (not even ``logging``)
 is imported or opened until the first line is written, and a one-shot command writes
@@ -52,6 +59,8 @@ _kept_lock = threading.Lock()  # (not `_lock`: the log checks them while opening
 
 class LogRefused(ValueError):
     """A log path the log will not write into; ``str(e)`` is one line (exit 2)."""
+
+    key = "log_refused"
 
 
 def configure(path: str | os.PathLike[str] | None) -> None:
@@ -252,6 +261,7 @@ def _open(path: Path) -> logging.Logger | None:
     )
     formatter.converter = time.gmtime
     handler.setFormatter(formatter)
+    handler.addFilter(lambda record: record.name == LOGGER)  # (see the module)
     logger = logging.getLogger(LOGGER)
     logger.propagate = False
     logger.setLevel(logging.INFO)

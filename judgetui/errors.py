@@ -17,6 +17,7 @@ imported only when something failed.
 
 from __future__ import annotations
 
+import re
 import sys
 
 from msgspec import Struct, field
@@ -45,11 +46,15 @@ WHERE = "{where}: {reason}"
 
 
 class CliError(Exception):
-    """A refusal of the command line's own (a bad option value), with its exit code."""
+    """A refusal of the command line's own (a bad option value), with its exit code and
+    its ``key`` (why, as a stable word for the diagnostic log: see `reason_key`)."""
 
-    def __init__(self, message: str, code: int = EXIT_BAD_INPUT) -> None:
+    def __init__(
+        self, message: str, code: int = EXIT_BAD_INPUT, *, key: str = "bad_option"
+    ) -> None:
         super().__init__(message)
         self.code = code
+        self.key = key
 
 
 class Problem(Struct, frozen=True):
@@ -81,12 +86,13 @@ def problem(error: BaseException) -> Problem | None:
 
     reason: dict[str, object] = {"reason": error}
     if isinstance(error, CliError):
-        return Problem(AS_IS, error.code, reason)
-    if isinstance(error, LogRefused):
+        logged = "not saved" if error.code == EXIT_NOT_SAVED else "refused"
+        return Problem(AS_IS, error.code, reason, logged=logged)
+    if isinstance(error, LogRefused):  # (said before the log is written: not logged)
         return Problem(AS_IS, EXIT_BAD_INPUT, reason)
     settings = sys.modules.get("judgetui.settings")
     if settings is not None and isinstance(error, settings.SettingsError):
-        return Problem(AS_IS, EXIT_BAD_INPUT, reason)
+        return Problem(AS_IS, EXIT_BAD_INPUT, reason, logged="refused")
     if isinstance(error, RulesError):
         return _rules_problem(error)
     if isinstance(error, BadInput | EventFileError):
@@ -96,11 +102,12 @@ def problem(error: BaseException) -> Problem | None:
         # a value the models refuse that no check caught
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"])
-        return Problem(WHERE, EXIT_BAD_INPUT, {"where": where, "reason": first["msg"]})
+        values = {"where": where, "reason": first["msg"]}
+        return Problem(WHERE, EXIT_BAD_INPUT, values, logged="refused")
     if isinstance(error, NotPermitted):
         return Problem(N_("not permitted: {reason}"), EXIT_NOT_PERMITTED, reason, logged="refused")
     if isinstance(error, EntryNotStorable):  # a value no check caught that JSON cannot hold
-        return Problem(N_("not saved: {reason}"), EXIT_BAD_INPUT, reason)
+        return Problem(N_("not saved: {reason}"), EXIT_BAD_INPUT, reason, logged="refused")
     if isinstance(error, StoreWriteError):  # disk full, permissions, lock held too long
         return Problem(N_("not saved: {reason}"), EXIT_NOT_SAVED, reason, logged="not saved")
     return None
@@ -110,16 +117,42 @@ def _rules_problem(error: RulesError) -> Problem:
     """A rules file's first problem, and how many more `judgetui check-rules` lists."""
     problems = str(error).splitlines() or [""]
     if len(problems) == 1:
-        return Problem(AS_IS, EXIT_BAD_INPUT, {"reason": problems[0]})
+        return Problem(AS_IS, EXIT_BAD_INPUT, {"reason": problems[0]}, logged="refused")
     return Problem(
         N_("{first} (and {more} more: see `judgetui check-rules {path}`)"),
         EXIT_BAD_INPUT,
         {"first": problems[0], "more": len(problems) - 1, "path": error.path},
+        logged="refused",
     )
 
 
+KEY = re.compile(r"[a-z][a-z0-9_]*(:[a-z][a-z0-9_]*)?")
+"""What a reason's key looks like: a word, or a kind and a word (``not_permitted:head_only``)."""
+
+
+def reason_key(error: BaseException) -> str:
+    """Why ``error`` happened, as a stable machine word for the diagnostic log.
+
+    The errors judgetui raises carry their own (``key``: `judgetui.service.BadInput`,
+    `NotPermitted`, `CliError`, and a class's word for the store's, the settings', the
+    rules'); pydantic's refusal of a value no check caught is ``invalid_value``; anything
+    else ``unexpected``. A key is written in the code (or is a word of the engine's own
+    closed set, `judgetui.engine.review.NotAnUpgradeReason`), never made from what a judge
+    typed, so it names no player, judge or note (tests/unit/test_log_keys.py).
+    """
+    key = getattr(error, "key", None)
+    if isinstance(key, str) and KEY.fullmatch(key):
+        return key
+    core = sys.modules.get("pydantic_core")
+    if core is not None and isinstance(error, core.ValidationError):
+        return "invalid_value"
+    return "unexpected"
+
+
 def describe(error: BaseException) -> str:
-    """An error for the log: its kind, and its text only when that is about files.
+    """An error for the log: its kind, its text only when that is about files, and last
+    its key (`reason_key`): ``BadInput key=unknown_player``, ``StoreLockTimeout: <the
+    file's words> key=lock_timeout`` (every keyed line of the log ends with its key).
 
     A refusal's text may name a judge or a player; a file error's names the file and
     what the system said. (Here rather than in `judgetui.diagnostics`, which the store
@@ -127,13 +160,13 @@ def describe(error: BaseException) -> str:
     """
     from judgetui.service import BadInput, NotPermitted
 
-    kind = type(error).__name__
+    kind, key = type(error).__name__, f"key={reason_key(error)}"
     if isinstance(error, BadInput | NotPermitted):  # NotPermitted is a PermissionError
-        return kind
+        return f"{kind} {key}"
     if isinstance(error, OSError | EventFileError | StoreWriteError):
         text = " ".join(str(error).split())
-        return f"{kind}: {text[:300]}"
-    return kind
+        return f"{kind}: {text[:300]} {key}"
+    return f"{kind} {key}"
 
 
 def lock_wait_line(wait: LockWait) -> str:

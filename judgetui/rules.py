@@ -60,6 +60,8 @@ KNOWN_VERSIONS = (1,)
 class RulesError(Exception):
     """A rules file that cannot be used; each problem is one line naming its place."""
 
+    key = "bad_rules"
+
     def __init__(self, path: str, problems: list[str]) -> None:
         self.path = path
         self.problems = problems

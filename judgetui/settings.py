@@ -49,6 +49,8 @@ MAX_FILE_BYTES = 64 * 1024
 class SettingsError(Exception):
     """A settings file that cannot be read or holds a bad value: one line, exit 2."""
 
+    key = "bad_settings"
+
 
 class Candidate(Struct, frozen=True):
     """One place settings are looked for: ``label`` (``--config``, ``$JUDGETUI_CONFIG``,
@@ -315,57 +317,52 @@ def parse(text: str, path: Path | str) -> Settings:
 
 
 def write_theme(loaded: LoadedSettings, theme: str) -> Path:
-    """Set ``theme`` in the settings file, keeping every other line; atomic; returns the path.
+    """Set ``theme`` in the settings file, keeping the rest as the judge wrote it; returns
+    the path.
 
-    The file is created (and its folder, 0700) when there is none. Raises `SettingsError`
-    (the file cannot be read or written, or would no longer be valid settings).
+    The file is read and written back by tomlkit, which keeps its comments, order and
+    spacing: only the theme's line changes (or is added, before the first table). It is
+    written the way the store writes every file (`judgetui.store.write_file_atomically`:
+    a temp file, fsync, rename, the folder fsynced); a new one, and its folder, are the
+    judge's alone (0600, 0700). Raises `SettingsError` (the file cannot be read or
+    written, or would no longer be valid settings).
     """
+    from judgetui.store import StoreWriteError, write_file_atomically
+
     path = loaded.write_path
     text = read_text(path) if path.exists() else ""
-    updated = set_top_level(text, "theme", theme)
+    updated = with_top_level(text, "theme", theme, path)
     parse(updated, path)  # never write a file the next start would refuse
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        _atomic_write(path, updated)
+        write_file_atomically(path, updated.encode("utf-8"), new_mode=0o600)
     except OSError as exc:
         raise SettingsError(
             _("{path}: cannot write ({reason})").format(path=path, reason=exc.strerror or exc)
         ) from None
+    except StoreWriteError as exc:
+        raise SettingsError(str(exc)) from None
     return path
 
 
-def set_top_level(text: str, key: str, value: str) -> str:
-    """``text`` with the top-level ``key = "value"`` replaced or added (before any table)."""
-    import json
+def with_top_level(text: str, key: str, value: str, path: Path) -> str:
+    """``text`` with the top-level ``key = "value"`` replaced or added (before any table),
+    everything else as it was: comments, order, spacing. `SettingsError` when ``text`` is
+    not TOML."""
+    import tomlkit
+    from tomlkit.exceptions import TOMLKitError
+    from tomlkit.items import Whitespace
 
-    line = f"{key} = {json.dumps(value, ensure_ascii=False)}"
-    lines = text.splitlines()
-    first_table = next(
-        (i for i, raw in enumerate(lines) if raw.lstrip().startswith("[")), len(lines)
-    )
-    for i in range(first_table):
-        name, sep, _rest = lines[i].partition("=")
-        if sep and name.strip().strip("\"'") == key:
-            lines[i] = line
-            break
-    else:
-        lines.insert(first_table, line)
-    return "\n".join(lines) + "\n"
-
-
-def _atomic_write(path: Path, text: str) -> None:
-    import tempfile
-
-    mode = path.stat().st_mode & 0o777 if path.exists() else 0o600
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fchmod(handle.fileno(), mode)
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with suppress(OSError):
-            os.unlink(tmp)
-        raise
+        document = tomlkit.parse(text)
+    except TOMLKitError as exc:
+        parse(text, path)  # tomllib's words for what is wrong, and where
+        raise SettingsError(_("{path}: not TOML: {reason}").format(path=path, reason=exc)) from None
+    # tomlkit puts a blank line before the table a new key goes in front of: keep the
+    # table as the judge wrote it
+    kept = [item for _key, item in document.body if not isinstance(item, Whitespace)]
+    indents = [(item, item.trivia.indent) for item in kept]
+    document[key] = value
+    for item, indent in indents:
+        item.trivia.indent = indent
+    return document.as_string()

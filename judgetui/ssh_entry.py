@@ -203,7 +203,8 @@ def run(
             _(
                 "judgetui ssh needs the event file from the administrator: "
                 "ForceCommand judgetui --db EVENT ssh"
-            )
+            ),
+            key="ssh_needs_db",
         )
     original = env.get(ENV)
     try:
@@ -215,7 +216,7 @@ def run(
             i18n.set_language(language)
         args = _checked(tokens, admin, cli)
     except Refused as exc:
-        raise CliError(str(exc)) from None
+        raise CliError(str(exc), key="ssh_refused") from None
     args.db = admin.db
     args.rules = admin.rules
     args.lang = args.lang or admin.lang

@@ -208,6 +208,7 @@ COMMANDS = {
 @perf.one_shot
 def main(argv: Sequence[str] | None = None) -> int:
     command: str | None = None
+    parsed = False
     WARNING_LISTENERS.append(_print_store_warning)
     WAIT_LISTENERS.append(_print_lock_wait)
     try:
@@ -218,6 +219,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args = parse_args(argv)
         if args.log:
             diagnostics.configure(args.log)
+        parsed = True
         command = args.command
         i18n.set_language(_language(args))
         if args.command is None:
@@ -236,8 +238,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _say_output_lost(exc)
         if found is None:
             raise
-        if found.logged is not None:
-            diagnostics.warning("%s: %s: %s", found.logged, command, errors.describe(exc))
+        if found.logged is not None and parsed:
+            # "refused: record: BadInput key=unknown_player": the kind and the reason's key,
+            # never the line the judge reads (it may name a judge or a player). A command
+            # line argparse refuses is not logged: the log it names is not open yet.
+            where = command or "station"
+            diagnostics.warning("%s: %s: %s", found.logged, where, errors.describe(exc))
         print(f"judgetui: {found.line}", file=sys.stderr)
         return found.code
     except KeyboardInterrupt:

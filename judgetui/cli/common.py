@@ -172,7 +172,7 @@ def _open_station(args: argparse.Namespace, judge: str | None = None) -> int:
     # bad settings: exit 2 before anything is on screen (over ssh: the defaults)
     settings = _station_keymap_over_ssh(args, _settings(args))
     if (problem := tty.missing_terminal()) is not None:
-        raise CliError(problem)
+        raise CliError(problem, key="no_terminal")
     # The collector stays paused (perf.one_shot) until the station's first frame is out:
     # run_station turns it on (see perf.settle_interface).
     from judgetui.station.app import run_station
@@ -203,7 +203,9 @@ def _store_warnings_left_to_the_banner() -> Iterator[None]:
     10,000 records, 230 ms at 50,000, in the worker a judge waits on for "recorded".
     A station needs neither: its terminal is the station's own (Textual swallows what
     is printed to stderr), and a broken chain is its banner, from the follower's check
-    of each new link. The one-shot commands keep their warning line on stderr.
+    of each new link. The one-shot commands keep their warning line on stderr. A
+    station's write onto a broken chain is still a line in the diagnostic log: the store
+    warns from the chain's verdict the station holds (`judgetui.store.listeners`).
     """
     import logging  # (the station imports it anyway)
 

@@ -42,7 +42,10 @@ def cmd_event(args: argparse.Namespace) -> int:
         for item in args.judge_account:
             name, sep, user = item.partition("=")
             if not sep or not name or not user:
-                raise CliError(_("--judge-account wants NAME=USER, not {item!r}").format(item=item))
+                raise CliError(
+                    _("--judge-account wants NAME=USER, not {item!r}").format(item=item),
+                    key="bad_judge_account",
+                )
             accounts[name] = user
         state = station.create_event(
             args.name, args.head_judge, args.floor_judge, rounds=args.rounds, accounts=accounts
@@ -131,7 +134,7 @@ def cmd_players(args: argparse.Namespace) -> int:
     try:
         roster = read_roster(args.file, args.encoding)
     except RosterError as exc:
-        raise CliError(str(exc)) from None
+        raise CliError(str(exc), key="bad_roster") from None
     station = _station(args)
     from judgetui.service import renamed_players
 

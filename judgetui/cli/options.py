@@ -37,7 +37,7 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         where = self.prog.removeprefix("judgetui").strip()
-        raise CliError(f"{where}: {message}" if where else message)
+        raise CliError(f"{where}: {message}" if where else message, key="bad_option")
 
     def _get_formatter(self) -> argparse.HelpFormatter:
         if _building:  # nothing built now is printed: any width will do

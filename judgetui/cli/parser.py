@@ -96,7 +96,8 @@ def _flags(parser: argparse.ArgumentParser, rules: Rules) -> None:
             raise CliError(
                 _("the rules' question {flag!r} takes --{option}, which is taken").format(
                     flag=flag, option=option
-                )
+                ),
+                key="question_option_taken",
             ) from None
     parser.add_argument(
         "--minutes", type=_int_in(0, MAX_MINUTES), help=_("minutes late (tardiness)")

@@ -52,7 +52,7 @@ def cmd_player(args: argparse.Namespace) -> int:
     station = _station(args)
     state = station.load()
     if args.id not in state.players:
-        raise CliError(_("unknown player {id!r}").format(id=args.id))
+        raise CliError(_("unknown player {id!r}").format(id=args.id), key="unknown_player")
     data = player_dict(state, args.id)
     if args.json:
         _emit_json(data)
@@ -125,20 +125,24 @@ def cmd_history(args: argparse.Namespace) -> int:
     station = _station(args)
     state = station.load()
     if args.player is not None and args.player not in state.players:
-        raise CliError(_("unknown player {id!r}").format(id=args.player))
+        raise CliError(_("unknown player {id!r}").format(id=args.player), key="unknown_player")
     if args.infraction is not None and args.infraction not in state.rules.infractions:
-        raise CliError(_("unknown infraction {key!r}").format(key=args.infraction))
+        raise CliError(
+            _("unknown infraction {key!r}").format(key=args.infraction), key="unknown_infraction"
+        )
     if args.judge is not None and args.judge.casefold() not in {j.casefold() for j in state.judges}:
         raise CliError(
             _("unknown judge {name!r} (judges of this event: {known})").format(
                 name=args.judge, known=", ".join(state.judges) or _("none")
-            )
+            ),
+            key="unknown_judge",
         )
     if args.round is not None and args.round > (last := _last_round(state)):
         raise CliError(
             _("round {n} is out of range: the event has reached round {last}").format(
                 n=args.round, last=last
-            )
+            ),
+            key="round_out_of_range",
         )
     wanted = HistoryFilter(
         player=args.player,
@@ -194,12 +198,13 @@ def cmd_export(args: argparse.Namespace) -> int:
         try:  # before the event is read: a refused target costs nothing
             check_export_target(target, station.file)
         except ExportRefused as exc:
-            raise CliError(str(exc)) from None
+            raise CliError(str(exc), key="export_refused") from None
     if args.bom and args.format != "csv":
         raise CliError(
             _("--bom is for --format csv (a spreadsheet's file), not {format}").format(
                 format=args.format
-            )
+            ),
+            key="bom_needs_csv",
         )
     state = station.load()
     csv_text = export_csv(state, bom=args.bom) if args.format == "csv" else None
@@ -210,9 +215,11 @@ def cmd_export(args: argparse.Namespace) -> int:
     try:
         write_export(target, blob, station.file)
     except ExportRefused as exc:
-        raise CliError(str(exc)) from None
+        raise CliError(str(exc), key="export_refused") from None
     except StoreWriteError as exc:
-        raise CliError(str(exc), code=4) from None  # CLI.md: 4, could not save
+        raise CliError(
+            str(exc), code=4, key="export_not_saved"
+        ) from None  # CLI.md: 4, could not save
     written = {
         "written": str(target),
         "format": args.format,
@@ -279,7 +286,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     state = station.load()
     if args.report_command == "player":
         if args.id not in state.players:
-            raise CliError(_("unknown player {id!r}").format(id=args.id))
+            raise CliError(_("unknown player {id!r}").format(id=args.id), key="unknown_player")
         if args.json:
             _emit_json(
                 {

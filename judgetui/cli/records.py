@@ -24,7 +24,9 @@ def cmd_classify(args: argparse.Namespace) -> int:
 
     rules = _rules(args)
     if args.infraction is not None and args.infraction not in rules.infractions:
-        raise CliError(_("unknown infraction {key!r}").format(key=args.infraction))
+        raise CliError(
+            _("unknown infraction {key!r}").format(key=args.infraction), key="unknown_infraction"
+        )
     situation = Situation(
         intentional=args.intentional,
         disruptive=args.disruptive,
@@ -190,7 +192,10 @@ def cmd_review(args: argparse.Namespace) -> int:
 
     if args.action != "upgrade" and args.penalty is not None:
         raise CliError(
-            _("review {action} takes no penalty (only upgrade KEY does)").format(action=args.action)
+            _("review {action} takes no penalty (only upgrade KEY does)").format(
+                action=args.action
+            ),
+            key="review_takes_no_penalty",
         )
     station = _station(args)
     entries = station.review(

@@ -155,7 +155,8 @@ class Station:
                 _(
                     "these rules (sha256 {given}) are not the event's ({kept}); "
                     "the head judge changes them with: judgetui event rules FILE --judge HEAD"
-                ).format(given=self.expected_rules[:12], kept=source.short)
+                ).format(given=self.expected_rules[:12], kept=source.short),
+                key="rules_mismatch",
             )
         self.rules = self.planner.rules = state.rules
         return state
@@ -196,7 +197,7 @@ class Station:
                 unbound.append(not state.bound)
                 return plan(state)
             except validation_error() as exc:  # a value the event file's models refuse
-                raise BadInput(_validation_line(exc)) from None
+                raise BadInput(_validation_line(exc), key="invalid_value") from None
 
         with self._writes_done:
             self._writes += 1
@@ -256,7 +257,8 @@ class Station:
             raise BadInput(
                 _("--judge-account names no judge of this event: {name}").format(
                     name=sorted(unknown)[0]
-                )
+                ),
+                key="unknown_judge_account",
             )
         from pydantic import ValidationError
 
@@ -267,7 +269,7 @@ class Station:
             judges += [Judge(name=f, role="floor", os_user=accounts.get(f)) for f in floor_judges]
             created = EventCreated(name=name, rounds=rounds, judges=judges, bound=bool(accounts))
         except ValidationError as exc:
-            raise BadInput(_validation_line(exc)) from None
+            raise BadInput(_validation_line(exc), key="invalid_value") from None
         snapshot = self.file.create(self.planner.event_entries(created, self.creation_rules))
         if not created.bound and self.on_unbound_write is not None:
             self.on_unbound_write()

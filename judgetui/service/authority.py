@@ -21,7 +21,7 @@ class Authority(PlannerBase):
         if name is None:
             if len(bound_to_me) == 1:
                 return bound_to_me[0]
-            raise BadInput(_("say who is acting: --judge NAME"))
+            raise BadInput(_("say who is acting: --judge NAME"), key="judge_not_named")
         judge = state.judges.get(name) or next(
             (j for j in state.judges.values() if j.name.casefold() == name.casefold()), None
         )
@@ -30,20 +30,23 @@ class Authority(PlannerBase):
             raise BadInput(
                 _("unknown judge {name!r} (judges of this event: {known})").format(
                     name=name, known=known
-                )
+                ),
+                key="unknown_judge",
             )
         if judge.os_user is not None and judge.os_user != self.caller.os_user:
             raise NotPermitted(
                 _(
                     "judge {name} is bound to the OS account {account!r}; "
                     "this process runs as {user!r}"
-                ).format(name=judge.name, account=judge.os_user, user=self.caller.os_user)
+                ).format(name=judge.name, account=judge.os_user, user=self.caller.os_user),
+                key="account_mismatch",
             )
         if bound_to_me and judge not in bound_to_me:
             raise NotPermitted(
                 _("the OS account {user!r} belongs to judge {name}").format(
                     user=self.caller.os_user, name=bound_to_me[0].name
-                )
+                ),
+                key="account_taken",
             )
         return judge
 
@@ -53,5 +56,6 @@ class Authority(PlannerBase):
             raise NotPermitted(
                 _("only the head judge may {act}; {name} is a floor judge").format(
                     act=_(act), name=judge.name
-                )
+                ),
+                key="head_only",
             )

@@ -29,11 +29,28 @@ IdFactory = Callable[[], str]
 
 
 class BadInput(ValueError):
-    """Unknown player, infraction, penalty or judge; a choice the rules do not allow."""
+    """Unknown player, infraction, penalty or judge; a choice the rules do not allow.
+
+    ``key`` is why, as a stable machine word (``unknown_player``, ``below_minimum``): what
+    the diagnostic log says of the refusal, where the message (which may name a judge or
+    a player) is never written. Every raise gives one (tests/unit/test_log_keys.py).
+    """
+
+    def __init__(self, message: str, *, key: str = "bad_input") -> None:
+        super().__init__(message)
+        self.key = key
 
 
 class NotPermitted(PermissionError):
-    """The acting judge's role (or OS account) does not allow this act."""
+    """The acting judge's role (or OS account) does not allow this act.
+
+    ``key`` is ``not_permitted:`` and why (``head_only``, ``account_mismatch``), as for
+    `BadInput`.
+    """
+
+    def __init__(self, message: str, *, key: str = "unspecified") -> None:
+        super().__init__(message)
+        self.key = f"not_permitted:{key}"
 
 
 def _utc_now() -> datetime:
@@ -97,20 +114,24 @@ class PlannerBase(Struct):
     def player(self, state: EventState, player_id: str) -> str:
         if player_id in state.players:
             return player_id
-        raise BadInput(_("unknown player {id!r}").format(id=player_id))
+        raise BadInput(_("unknown player {id!r}").format(id=player_id), key="unknown_player")
 
     def infraction(self, key: str) -> str:
         if key in self.rules.infractions:
             return key
         raise BadInput(
-            _("unknown infraction {key!r} (`judgetui rules` lists the keys)").format(key=key)
+            _("unknown infraction {key!r} (`judgetui rules` lists the keys)").format(key=key),
+            key="unknown_infraction",
         )
 
     def penalty_key(self, key: str) -> str:
         if key in self.rules.penalties:
             return key
         known = ", ".join(self.rules.penalties)
-        raise BadInput(_("unknown penalty {key!r} (known: {known})").format(key=key, known=known))
+        raise BadInput(
+            _("unknown penalty {key!r} (known: {known})").format(key=key, known=known),
+            key="unknown_penalty",
+        )
 
     def flags(self, flags: Iterable[str]) -> frozenset[str]:
         allowed = questions.flags(self.rules)
@@ -119,7 +140,8 @@ class PlannerBase(Struct):
                 raise BadInput(
                     _("unknown question {flag!r} (known: {known})").format(
                         flag=flag, known=", ".join(sorted(allowed))
-                    )
+                    ),
+                    key="unknown_question",
                 )
         return frozenset(flags)
 
@@ -136,6 +158,7 @@ class PlannerBase(Struct):
             raise BadInput(
                 _("{item!r} is the beginning of {n} ids: type more of it").format(
                     item=item, n=len(matches)
-                )
+                ),
+                key="ambiguous_id",
             )
         return matches[0] if matches else item

@@ -41,7 +41,7 @@ def floor_judge(name: str, os_user: str | None = None) -> Judge:
         return Judge(name=name, role="floor", os_user=os_user)
     except ValidationError as exc:
         err = exc.errors()[0]
-        raise BadInput(f"judge {err['loc'][0]}: {err['msg']}") from None
+        raise BadInput(f"judge {err['loc'][0]}: {err['msg']}", key="bad_judge") from None
 
 
 class EventPlanner(Authority):
@@ -53,14 +53,17 @@ class EventPlanner(Authority):
         judge = self.identify(state, judge_name)
         self.require_head(judge, N_("change the round"))
         if number < 1 or (state.rounds is not None and number > state.rounds + 8):
-            raise BadInput(_("round {n} is out of range").format(n=number))
+            raise BadInput(
+                _("round {n} is out of range").format(n=number), key="round_out_of_range"
+            )
         if number < state.round and not back:
             # A slip of the finger would file every later record under the wrong round.
             raise BadInput(
                 _(
                     "round {n} is before the current round {current}: "
                     "to set the round back, say so (--back)"
-                ).format(n=number, current=state.round)
+                ).format(n=number, current=state.round),
+                key="round_before_current",
             )
         return [self.entry("round_set", judge, {"round": number})]
 
@@ -69,22 +72,27 @@ class EventPlanner(Authority):
         judge = self.identify(state, judge_name)
         self.require_head(judge, N_("change the number of rounds"))
         if total < 1 or total > MAX_ROUNDS:
-            raise BadInput(_("{n} rounds is out of range").format(n=total))
+            raise BadInput(
+                _("{n} rounds is out of range").format(n=total), key="rounds_out_of_range"
+            )
         if total < state.round:
             raise BadInput(
                 _("{n} rounds is fewer than the current round {current}").format(
                     n=total, current=state.round
-                )
+                ),
+                key="rounds_below_current",
             )
         if total == state.rounds:
-            raise BadInput(_("the event already has {n} rounds").format(n=total))
+            raise BadInput(
+                _("the event already has {n} rounds").format(n=total), key="rounds_unchanged"
+            )
         return [self.entry("rounds_set", judge, {"rounds": total})]
 
     def plan_finals(self, state: EventState, judge_name: str | None) -> list[Entry]:
         judge = self.identify(state, judge_name)
         self.require_head(judge, N_("enter the final rounds"))
         if state.phase == "finals":
-            raise BadInput(_("the event is already in the final rounds"))
+            raise BadInput(_("the event is already in the final rounds"), key="already_in_finals")
         return [self.entry("finals_entered", judge, {"round": state.round})]
 
     def plan_import(
@@ -100,9 +108,12 @@ class EventPlanner(Authority):
         judge = self.identify(state, judge_name)
         self.require_head(judge, N_("add judges"))
         if new.role == "head":
-            raise BadInput(_("an event has exactly one head judge"))
+            raise BadInput(_("an event has exactly one head judge"), key="one_head_judge")
         if any(j.name.casefold() == new.name.casefold() for j in state.judges.values()):
-            raise BadInput(_("judge {name!r} is already on the roster").format(name=new.name))
+            raise BadInput(
+                _("judge {name!r} is already on the roster").format(name=new.name),
+                key="judge_already_on_roster",
+            )
         return [self.entry("judge_added", judge, new.model_dump())]
 
     def plan_rules(
@@ -113,14 +124,16 @@ class EventPlanner(Authority):
         self.require_head(judge, N_("change the event's rules"))
         if state.rules_stored and state.rules_source().sha256 == source.sha256:
             raise BadInput(
-                _("the event already uses these rules (sha256 {short})").format(short=source.short)
+                _("the event already uses these rules (sha256 {short})").format(short=source.short),
+                key="rules_unchanged",
             )
         missing = state.keys_missing_from(source.rules)
         if missing:
             raise BadInput(
                 _("these rules lack {what}, which the event's log already uses").format(
                     what=missing[0]
-                )
+                ),
+                key="rules_lack_keys",
             )
         from judgetui.models import RulesText
 
@@ -137,11 +150,13 @@ class EventPlanner(Authority):
         for item in items:
             key = item if item.startswith(EXTENSION_ITEM) else self.resolve(state, item)
             if not state.is_round_item(key):
-                raise BadInput(_("no round-list item {item!r}").format(item=item))
+                raise BadInput(
+                    _("no round-list item {item!r}").format(item=item), key="unknown_round_item"
+                )
             if key not in state.entered and key not in wanted:
                 wanted.append(key)
         if not wanted:
-            raise BadInput(_("every item named is already entered"))
+            raise BadInput(_("every item named is already entered"), key="already_entered")
         from judgetui.models import ScorekeeperEntered
 
         payload = ScorekeeperEntered(items=wanted, round=round_)

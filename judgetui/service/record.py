@@ -100,13 +100,15 @@ class RecordPlanner(Authority):
                 raise BadInput(
                     _("{what} must be a whole number from {low} to {high}").format(
                         what=_(what), low=low, high=high
-                    )
+                    ),
+                    key="out_of_bounds",
                 )
         if req.opponent is not None:
             self.player(state, req.opponent)
             if req.opponent in players:
                 raise BadInput(
-                    _("the opponent {id} is one of the penalised players").format(id=req.opponent)
+                    _("the opponent {id} is one of the penalised players").format(id=req.opponent),
+                    key="opponent_is_penalised",
                 )
 
     def possible_duplicate(
@@ -156,7 +158,7 @@ class RecordPlanner(Authority):
         target = self.resolve(state, req.same_as, records_only=True)
         record = state.records.get(target)
         if record is None:
-            raise BadInput(_("no record {item!r}").format(item=req.same_as))
+            raise BadInput(_("no record {item!r}").format(item=req.same_as), key="unknown_record")
         while record.status == "superseded":  # the upgraded record stands in for it
             newer = next((r for r in state.records.values() if r.supersedes == record.id), None)
             if newer is None:
@@ -166,21 +168,23 @@ class RecordPlanner(Authority):
             raise BadInput(
                 _("record {item} is {status}: record the incident instead").format(
                     item=record.id, status=text.record_status_name(record.status)
-                )
+                ),
+                key="record_not_standing",
             )
         if req.counts_earlier:
             raise BadInput(
-                _("--counts-earlier records another incident; --same-as attaches to this one")
+                _("--counts-earlier records another incident; --same-as attaches to this one"),
+                key="counts_earlier_with_same_as",
             )
         self.check_duplicate(state, req, record)
         self.check_context(state, req, [record.player])
         note = req.note.strip()
         if not note:
-            raise BadInput(_("a witness note needs its text: --note TEXT"))
+            raise BadInput(_("a witness note needs its text: --note TEXT"), key="note_missing")
         try:
             refuse_controls_in_note(note)
         except ValueError as exc:
-            raise BadInput(f"note: {exc}") from None
+            raise BadInput(f"note: {exc}", key="bad_note") from None
         from judgetui.models import WitnessNoted
 
         # The table of this incident only: the record's, else its player's.
@@ -220,7 +224,8 @@ class RecordPlanner(Authority):
                     item=record.id,
                     theirs=", ".join(sorted(theirs)),
                     named=", ".join(sorted(named)) or _("no player"),
-                )
+                ),
+                key="duplicate_players_differ",
             )
         if req.infraction != record.infraction:
             self.infraction(req.infraction)
@@ -229,13 +234,15 @@ class RecordPlanner(Authority):
                     item=record.id,
                     theirs=text.infraction_name(self.rules, record.infraction),
                     named=text.infraction_name(self.rules, req.infraction),
-                )
+                ),
+                key="duplicate_infraction_differs",
             )
         if (record.round, record.phase) != (state.round, state.phase):
             raise BadInput(
                 _(
                     "not a duplicate: record {item} is from round {theirs}, this is round {now}"
-                ).format(item=record.id, theirs=record.round, now=state.round)
+                ).format(item=record.id, theirs=record.round, now=state.round),
+                key="duplicate_round_differs",
             )
         first = record
         while first.supersedes is not None and first.supersedes in state.records:
@@ -256,7 +263,8 @@ class RecordPlanner(Authority):
                     item=record.id,
                     minutes=int((moment - at).total_seconds() // 60),
                     window=window,
-                )
+                ),
+                key="duplicate_outside_window",
             )
 
     def plan_record(
@@ -272,11 +280,11 @@ class RecordPlanner(Authority):
             return self.plan_witness(state, judge_name, req)
         judge = self.identify(state, judge_name)
         if not req.players:
-            raise BadInput(_("name at least one player"))
+            raise BadInput(_("name at least one player"), key="no_player")
         try:  # also when the note is dropped (a Caution): a bad note is never taken silently
             refuse_controls_in_note(req.note)
         except ValueError as exc:
-            raise BadInput(f"note: {exc}") from None
+            raise BadInput(f"note: {exc}", key="bad_note") from None
         players = [self.player(state, p) for p in dict.fromkeys(req.players)]
         self.check_context(state, req, players)
         # One moment for the duplicate check and the incident's entry, read from the
@@ -292,9 +300,14 @@ class RecordPlanner(Authority):
         duplicate = next(iter(duplicates.values()), None)
         if req.duplicate_of is not None:
             if not req.note.strip():
-                raise BadInput(_("recording a possible duplicate again needs a note saying why"))
+                raise BadInput(
+                    _("recording a possible duplicate again needs a note saying why"),
+                    key="duplicate_needs_note",
+                )
             if req.duplicate_of not in state.records:
-                raise BadInput(_("no record {item!r}").format(item=req.duplicate_of))
+                raise BadInput(
+                    _("no record {item!r}").format(item=req.duplicate_of), key="unknown_duplicate"
+                )
         duplicate_of = req.duplicate_of or (duplicate.id if duplicate is not None else None)
         if corrects is not None:
             duplicate_of = corrects.duplicate_of
@@ -311,7 +324,7 @@ class RecordPlanner(Authority):
             # player who no longer plays; nothing else can (issue 11 item 10).
             refused = after_ejection.refusal(state, pid, req.infraction)
             if refused is not None:
-                raise BadInput(refused)
+                raise BadInput(refused, key="player_not_active")
         if req.penalty is not None:
             self.penalty_key(req.penalty)
         incident = self.new_id() if corrects is None else corrects.incident
@@ -350,7 +363,8 @@ class RecordPlanner(Authority):
                 raise BadInput(
                     _("{chosen} is below the minimum {minimum} for player {id}").format(
                         chosen=exc.chosen, minimum=exc.minimum, id=pid
-                    )
+                    ),
+                    key="below_minimum",
                 ) from None
             outcome = plan.outcome
             if not plan.recorded:
@@ -448,6 +462,7 @@ class RecordPlanner(Authority):
                 _(
                     "only the head judge may issue {penalty}; {name} is a "
                     "floor judge: send it to the head judge as a request"
-                ).format(penalty=plan.outcome.headline, name=judge.name)
+                ).format(penalty=plan.outcome.headline, name=judge.name),
+                key="head_only",
             )
         return engine.record_status(plan.need)

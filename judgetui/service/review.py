@@ -62,25 +62,30 @@ class ReviewPlanner(RecordPlanner):
                 raise BadInput(
                     _(
                         "{item} is a three-warning decision: use `judgetui decide {id} PENALTY`"
-                    ).format(item=item, id=item.removeprefix("decide:"))
+                    ).format(item=item, id=item.removeprefix("decide:")),
+                    key="decision_not_record",
                 )
-            raise BadInput(_("no queue item {item!r}").format(item=item))
+            raise BadInput(_("no queue item {item!r}").format(item=item), key="unknown_queue_item")
         if record.status in ("dismissed", "superseded", "voided"):
             raise BadInput(
                 _("record {item} is already {status}").format(
                     item=item, status=text.record_status_name(record.status)
-                )
+                ),
+                key="already_closed",
             )
         if action not in ("confirm", "upgrade", "dismiss"):
             raise BadInput(
                 _("unknown review action {action!r} (confirm, upgrade KEY, dismiss)").format(
                     action=action
-                )
+                ),
+                key="unknown_review_action",
             )
         replacement: Entry | None = None
         if action == "upgrade":
             if penalty is None:
-                raise BadInput(_("upgrade needs a penalty: upgrade KEY"))
+                raise BadInput(
+                    _("upgrade needs a penalty: upgrade KEY"), key="upgrade_needs_penalty"
+                )
             new = self._upgraded(record, self.penalty_key(penalty))
             current_applies = cast("engine.Applies | None", record.applies)
             replacement = declared.penalty_record(
@@ -100,7 +105,9 @@ class ReviewPlanner(RecordPlanner):
                 supersedes=record.id,
             )
         elif action == "confirm" and record.status == "issued" and record.reviewed:
-            raise BadInput(_("record {item} is already confirmed").format(item=item))
+            raise BadInput(
+                _("record {item} is already confirmed").format(item=item), key="already_confirmed"
+            )
         elif action == "dismiss" and not waits_in_queue(record):
             # Dismissing takes back what waits for the head judge; a penalty that stands
             # is voided, with its reason, so what rested on it is reopened too.
@@ -108,7 +115,8 @@ class ReviewPlanner(RecordPlanner):
                 _(
                     "record {item} is {status}, not waiting in the queue: to take it back, "
                     "use `judgetui void {item} --note REASON`"
-                ).format(item=record.id, status=text.record_status_name(record.status))
+                ).format(item=record.id, status=text.record_status_name(record.status)),
+                key="not_in_queue",
             )
         payload = declared.record_reviewed(
             record=record.id,
@@ -137,24 +145,30 @@ class ReviewPlanner(RecordPlanner):
                 raise BadInput(
                     _("record {item} was upgraded: void its replacement {new}").format(
                         item=record.id, new=newer
-                    )
+                    ),
+                    key="record_upgraded",
                 )
             if record.status in ("voided", "dismissed"):
                 raise BadInput(
                     _("record {item} is already {status}").format(
                         item=record.id, status=text.record_status_name(record.status)
-                    )
+                    ),
+                    key="already_closed",
                 )
             kind = "record_voided"
         elif target in state.decisions:
             decision = state.decisions[target]
             if decision.voided_by is not None:
-                raise BadInput(_("decision {item} is already voided").format(item=target))
+                raise BadInput(
+                    _("decision {item} is already voided").format(item=target), key="already_voided"
+                )
             kind = "decision_voided"
         else:
-            raise BadInput(_("no record or decision {item!r}").format(item=item))
+            raise BadInput(
+                _("no record or decision {item!r}").format(item=item), key="unknown_record"
+            )
         if not reason:
-            raise BadInput(_("a void needs its reason: --note TEXT"))
+            raise BadInput(_("a void needs its reason: --note TEXT"), key="void_needs_reason")
         payload = declared.voided(kind, target=target, note=reason)
         return [self.entry(kind, judge, payload)]
 
@@ -180,12 +194,15 @@ class ReviewPlanner(RecordPlanner):
         """
         self.require_head(self.identify(state, judge_name), N_("correct a record"))
         if not (note or "").strip():
-            raise BadInput(_("a correction needs its reason: --note TEXT"))
+            raise BadInput(
+                _("a correction needs its reason: --note TEXT"), key="correction_needs_note"
+            )
         entries = self.plan_void(state, judge_name, item, note)
         old = state.records.get(entries[0]["data"].get("record", ""))
         if old is None:
             raise BadInput(
-                _("{item} is a three-warning decision: void it instead").format(item=item)
+                _("{item} is a three-warning decision: void it instead").format(item=item),
+                key="correct_a_decision",
             )
         if player is not None:
             player = self.player(state, player.strip())
@@ -198,7 +215,8 @@ class ReviewPlanner(RecordPlanner):
                     _(
                         "{penalty} is not recorded against a player: to take the record "
                         "back, use `judgetui void {item} --note REASON`"
-                    ).format(penalty=text.penalty_name(self.rules, penalty), item=old.id)
+                    ).format(penalty=text.penalty_name(self.rules, penalty), item=old.id),
+                    key="correct_not_recorded",
                 )
         opponent = old.opponent
         if player is not None and player == opponent:
@@ -233,7 +251,8 @@ class ReviewPlanner(RecordPlanner):
                 message = _("upgrade to an official warning level, not {key}")
             else:
                 message = _("{key} is not above {current}")
-            raise BadInput(message.format(key=key, current=exc.current)) from None
+            # the engine's reason is a word of its own closed set (`NotAnUpgradeReason`)
+            raise BadInput(message.format(key=key, current=exc.current), key=exc.reason) from None
 
     def plan_decide(
         self,
@@ -256,26 +275,30 @@ class ReviewPlanner(RecordPlanner):
             raise BadInput(
                 _(
                     "no three-warning decision is owed for {id} ({points} points in the {phase})"
-                ).format(id=pid, points=state.points(pid), phase=text.phase_name(state.phase))
+                ).format(id=pid, points=state.points(pid), phase=text.phase_name(state.phase)),
+                key="no_decision_owed",
             )
         verdict = next((o for o in owed.options if o.key == penalty), None)
         if verdict is None:
             raise BadInput(
                 _("{penalty} is not a three-warning option ({allowed})").format(
                     penalty=penalty, allowed=", ".join(owed.allowed)
-                )
+                ),
+                key="not_a_decision_option",
             )
         if not verdict.allowed:
             raise BadInput(
                 _("{penalty} is not allowed for {id}: {why}").format(
                     penalty=penalty, id=pid, why=", ".join(verdict.failed)
-                )
+                ),
+                key="decision_option_not_allowed",
             )
         if needs_a_note(self.rules, penalty) and not note.strip():
             raise BadInput(
                 _("a {penalty} needs a note for the log saying why: --note TEXT").format(
                     penalty=text.penalty_name(self.rules, penalty)
-                )
+                ),
+                key="decision_needs_note",
             )
         # Which game or match the loss applies to, by the same rule as a record's
         # (RULINGS §1): an ejection or disqualification loses the current match at once.
@@ -305,22 +328,30 @@ class ReviewPlanner(RecordPlanner):
         target = self.resolve(state, item, records_only=True)
         record = state.records.get(target)
         if record is None:
-            raise BadInput(_("no record {item!r}").format(item=item))
+            raise BadInput(_("no record {item!r}").format(item=item), key="unknown_record")
         if not record.investigation:
-            raise BadInput(_("record {item} opened no investigation").format(item=record.id))
+            raise BadInput(
+                _("record {item} opened no investigation").format(item=record.id),
+                key="no_investigation",
+            )
         if record.id in state.closed_investigations:
             raise BadInput(
-                _("the investigation of record {item} is already closed").format(item=record.id)
+                _("the investigation of record {item} is already closed").format(item=record.id),
+                key="investigation_closed",
             )
         if record not in state.open_investigations():
             raise BadInput(
                 _("record {item} is {status}: it opens no investigation").format(
                     item=record.id, status=text.record_status_name(record.status)
-                )
+                ),
+                key="investigation_not_open",
             )
         reason = (finding or "").strip()
         if not reason:
-            raise BadInput(_("closing an investigation needs its finding: --finding TEXT"))
+            raise BadInput(
+                _("closing an investigation needs its finding: --finding TEXT"),
+                key="finding_missing",
+            )
         from judgetui.models import InvestigationClosed
 
         payload = InvestigationClosed(record=record.id, finding=reason)

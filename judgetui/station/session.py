@@ -376,7 +376,8 @@ def signed_in_judge(station: Station, state: EventState, name: str | None) -> Ju
         raise NotPermitted(
             _("no judge of this event may sign in as OS account {user}").format(
                 user=planner.caller.os_user
-            )
+            ),
+            key="no_judge_for_account",
         ) from None
 
 

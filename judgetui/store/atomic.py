@@ -224,6 +224,7 @@ def _write_atomically(
     *,
     hold_new: bool = False,
     exclusive: bool = False,
+    new_mode: int | None = None,
 ) -> os.stat_result:
     """Replace ``path`` with ``data`` durably, or raise StoreWriteError leaving it untouched.
 
@@ -238,6 +239,7 @@ def _write_atomically(
     exclusive flock on the new inode from before it takes the name until the write is
     durable, so that a writer that finds it at the path waits (see `EventFile.append`).
     ``exclusive``: only create, never replace (`EventFileExists` if the name is taken).
+    ``new_mode``: a new file's mode instead (and its process's own group).
     """
     temp = _temp_name(path)
     fd = -1
@@ -245,7 +247,9 @@ def _write_atomically(
         fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
         if hold_new:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # a new inode: nobody else has it
-        if like is None:
+        if like is None and new_mode is not None:
+            os.fchmod(fd, new_mode)
+        elif like is None:
             _set_new_file_permissions(fd)
         else:
             _copy_permissions(fd, like)
@@ -283,13 +287,17 @@ def _write_atomically(
     return written_stat
 
 
-def write_file_atomically(path: str | os.PathLike[str], data: bytes) -> None:
+def write_file_atomically(
+    path: str | os.PathLike[str], data: bytes, *, new_mode: int | None = None
+) -> None:
     """Replace (or create) any file with ``data`` the way the event file is written:
     a temp file in the same folder, fsync, rename over, fsync the folder.
 
-    For files other than the event file (exports). An existing file keeps its group and
-    mode (minus world bits); a new one gets the event file's (0o660, group ``judges``).
-    Raises StoreWriteError, leaving what was at ``path`` untouched.
+    For files other than the event file (exports, reports, the judge's settings). An
+    existing file keeps its owner, group and mode (minus world bits); a new one gets the
+    event file's (0o660, group ``judges``), or ``new_mode`` in the process's own group (a
+    judge's own settings: 0o600). Raises StoreWriteError, leaving what was at ``path``
+    untouched.
     """
     target = Path(path)
     try:
@@ -302,4 +310,4 @@ def write_file_atomically(path: str | os.PathLike[str], data: bytes) -> None:
                 path=target, reason=exc.strerror or _one_line(exc)
             )
         ) from exc
-    _write_atomically(target, data, like)
+    _write_atomically(target, data, like, new_mode=new_mode)

@@ -169,18 +169,29 @@ class ReadForWrite:
         self, entries: Sequence[Mapping[str, Any]], held: Held | None
     ) -> tuple[_Hash | None, Callable[[], VerifyResult] | None]:
         """What the new entries seal their digests from (None: they seal none), and the
-        chain's verdict on ``entries`` when this read knows it already (None: the caller
-        checks it beside the write, as ever). A write onto what a station holds seals the
-        digest the station keeps of those bytes once it verified their chain (`Held`)."""
+        chain's verdict on ``entries`` when this read knows it already, or checks it beside
+        the write when the last entry's digest no longer vouches for the bytes before it
+        (they changed since their writer checked them: a broken chain, most likely) or
+        the file is not laid out as the store writes it; None:
+        the caller checks it beside the write while someone listens, as ever. A write onto
+        what a station holds seals the digest the station keeps of those bytes once it
+        verified their chain, and is warned of by the station's own verdict (`Held`),
+        checked beside the write when the station has made none yet."""
         if held is not None:
             digest = held.digest if held.verified else None
-            return (digest.copy() if digest is not None else None), None
+            known = held.verdict
+            # (None: a station's write before its follower's first check of the chain,
+            # the moment after it opened: checked beside the write, this once)
+            check = VerifyAside(held.snapshot.entries).result if known is None else lambda: known
+            return (digest.copy() if digest is not None else None), check
         prefix = self._prefix
         if prefix is None:
-            return None, None
+            # A file not laid out as the store writes it was written by someone else (a
+            # hand edit, another tool): its chain is checked beside the write.
+            return None, (VerifyAside(entries).result if entries else None)
         if prefix.can_vouch:
             if not prefix.vouches():
-                return None, None
+                return None, VerifyAside(entries).result
             intact = VerifyResult(True, entries[-1]["hash"], len(entries), None, None)
             return prefix.hasher(), lambda: intact
         if self._chain is None:

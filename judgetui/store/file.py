@@ -449,9 +449,14 @@ class EventFile:
         spares the checks of the rest (`judgetui.store.prefix`).
 
         When the chain the entries were added to was already broken, the write still
-        happens (the head judge must be able to go on working) and `store.listeners` get
-        a warning naming the first bad entry (a ``LOGGER`` handler the whole `VerifyResult`),
-        checked only while someone listens.
+        happens (the head judge must be able to go on working), the diagnostic log gets a
+        line, and `store.listeners` a warning naming the first bad entry (a ``LOGGER``
+        handler the whole `VerifyResult`). A station's write is warned of from the
+        ``holder``'s own check of the bytes it holds (checked beside the write when it has
+        made none yet); a write that read the file itself checks it beside the write when
+        the last entry's digest no longer vouches for the bytes before it, or the file is
+        not laid out as the store writes it (`ReadForWrite.sealing`), and otherwise only
+        while someone listens (the command line: see `store.listeners`).
 
         ``on_sealed`` is given the sealed entries, still under the lock, once only the disk
         stands between them and the file: a station draws the outcome meanwhile, and
@@ -528,7 +533,7 @@ class EventFile:
         if holder is not None:
             holder.wrote(pieces, FileStamp.from_stat(written))
         if check is not None:
-            warn_if_broken(self.path, check())
+            warn_if_broken(self.path, check(), sealed)
         return sealed
 
     def verify(self, head: str | None = None) -> VerifyResult:

@@ -159,7 +159,8 @@ class LogReader:
                 return None
             verdict = known.verdict
             verified = verdict is not None and verdict.ok
-            return Held(known.body, known.snapshot, verified, known.digest if verified else None)
+            digest = known.digest if verified else None
+            return Held(known.body, known.snapshot, verified, digest, verdict)
 
     def wrote(self, pieces: tuple[Buffer, ...], stamp: FileStamp) -> None:
         """This process just wrote ``pieces`` (now at the path, with ``stamp``): take it as

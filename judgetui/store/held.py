@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Protocol
 from msgspec import Struct
 
 from judgetui.store.atomic import Buffer
+from judgetui.store.chain import VerifyResult
 from judgetui.store.file import FileStamp, Snapshot
 
 if TYPE_CHECKING:
@@ -41,6 +42,9 @@ class Held(Struct, frozen=True):
     digest (`judgetui.store.prefix`)."""
     digest: _Hash | None = None
     """The SHA-256 of these bytes' log, when verified (the holder keeps it up to date)."""
+    verdict: VerifyResult | None = None
+    """The holder's check of these bytes' chain, intact or not; None while it has made
+    none (a write onto a chain it knows to be broken is warned of, `EventFile.append`)."""
 
     @property
     def size(self) -> int:

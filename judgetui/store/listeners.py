@@ -1,14 +1,19 @@
 """Who hears the store's warnings: a write onto an already broken chain (`EventFile.append`).
 
-Each function in `WARNING_LISTENERS` is called with the warning's line. The check costs a
-re-hash of the whole log (~35 ms on a 10,000-record event), so it runs only while
-someone listens (`someone_listens`): the command line adds a function that prints the
-line; a station, which checks the chain itself after every change, does not.
+Each such write is a line in the diagnostic log (`judgetui.diagnostics`: the file, the
+entry numbers, ``key=broken_chain``), and each function in `WARNING_LISTENERS` is called
+with the warning's line. Where the chain's verdict is known anyway (a station's own check
+of the bytes it holds; a chain checked because its last digest no longer vouches for it)
+that costs nothing. Otherwise the check is a re-hash of the whole log (~35 ms on a
+10,000-record event), so it runs only while someone listens (`someone_listens`): the
+command line adds a function that prints the line; a station, which checks the chain
+itself after every change, does not.
 
 A handler on the ``LOGGER`` logger hears it too, with the chain's `VerifyResult` as the
 record's ``verify``. ``logging`` is not imported for that (a `judgetui record` has no
 other use for it, ~4 ms with ``traceback``): while it is not loaded, no handler can be
-listening, and once it is, the logger is looked up by name.
+listening, and once it is, the logger is looked up by name. (The diagnostic log does
+load it, for its line, once a chain is found broken.)
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from judgetui import diagnostics
 from judgetui.i18n import _
 from judgetui.store.chain import VerifyAside, VerifyResult
 
@@ -75,8 +81,19 @@ def chain_check(entries: Sequence[Mapping[str, Any]]) -> Callable[[], VerifyResu
     return VerifyAside(entries).result if entries and someone_listens() else None
 
 
-def warn_if_broken(path: Path, result: VerifyResult) -> None:
+def warn_if_broken(path: Path, result: VerifyResult, written: Sequence[Mapping[str, Any]]) -> None:
+    """A write of ``written`` onto ``result``'s chain: when broken, a line in the
+    diagnostic log (entry numbers and the file only) and the listeners' warning."""
     if not result.ok:
+        seqs = [entry["seq"] for entry in written if isinstance(entry.get("seq"), int)]
+        span = f"{seqs[0]}-{seqs[-1]}" if seqs else "?"
+        diagnostics.warning(
+            "write onto a broken chain: %s: entries %s written, "
+            "the chain broken at entry %s key=broken_chain",
+            path,
+            span,
+            result.first_bad_seq,
+        )
         line = _(
             "{path}: the penalty log's chain is broken at entry {seq}; run `judgetui verify`"
         ).format(seq=result.first_bad_seq, path=path)

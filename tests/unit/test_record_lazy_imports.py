@@ -76,14 +76,17 @@ def test_record_loads_no_module_it_does_not_use_and_makes_no_dataclass(tmp_path:
     assert "judgetui.state.shapes" in modules  # it did fold: the shapes were made
 
 
-def test_a_broken_chain_is_still_said_on_stderr_without_logging(tmp_path: Path) -> None:
+def test_a_broken_chain_is_said_on_stderr_and_in_the_diagnostic_log(tmp_path: Path) -> None:
+    """(Issue 28 item 5: the write onto a broken chain is a line in the diagnostic log, so
+    ``logging`` is loaded for it now, on this path only; an intact record still loads none.)"""
     db = _event(tmp_path)
     document = json.loads(db.read_text(encoding="utf-8"))
     document["log"]["2"]["judge"] = "Someone Else"  # the chain breaks at entry 2
     db.write_text(json.dumps(document), encoding="utf-8")
-    code, modules, _made, stderr = _record(tmp_path, db)
+    code, _modules, _made, stderr = _record(tmp_path, db)
     assert code == 0, stderr
-    assert "logging" not in modules
+    log = tmp_path / ".local" / "state" / "judgetui" / "log" / "judgetui.log"
+    assert "key=broken_chain" in log.read_text(encoding="utf-8")
     assert "the penalty log's chain is broken at entry 2" in stderr
     assert stderr.startswith("judgetui: warning: ")
 

@@ -291,6 +291,76 @@ def test_write_theme_keeps_every_other_line(tmp_path: Path) -> None:
     assert settings.parse(text, path).refresh_ms == 300
 
 
+HAND_WRITTEN = """\
+# The judge's own settings, kept as they wrote them.
+language   =   "ja"      # 日本語で
+theme =   "nord"   # picked in the station
+
+refresh_ms=300
+
+[keys]   # my keys
+  "dashboard.record"  =  "f2"   # one key
+"""
+
+
+def test_write_theme_keeps_comments_order_and_spacing_as_the_judge_wrote_them(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text(HAND_WRITTEN, encoding="utf-8")
+    settings.write_theme(settings.load(str(path), {}), "judgetui-light")
+    want = HAND_WRITTEN.replace('"nord"', '"judgetui-light"')
+    assert path.read_text(encoding="utf-8") == want  # only the theme line changed
+
+    without = HAND_WRITTEN.replace('theme =   "nord"   # picked in the station\n', "")
+    path.write_text(without, encoding="utf-8")
+    settings.write_theme(settings.load(str(path), {}), "judgetui-contrast")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert (
+        lines
+        == [
+            *without.splitlines()[:4],
+            'theme = "judgetui-contrast"',  # after the last key before the table; nothing moved
+            *without.splitlines()[4:],
+        ]
+    )
+    assert settings.load(str(path), {}).keys == {"dashboard.record": "f2"}
+
+
+def test_write_theme_goes_through_the_stores_atomic_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The settings are written as every file of the store is, the folder fsynced too."""
+    import judgetui.store
+
+    path = tmp_path / "config.toml"
+    path.write_text("refresh_ms = 300\n")
+    path.chmod(0o640)
+    written: list[Path] = []
+    real_write = judgetui.store.write_file_atomically
+
+    def spied(target: Any, data: bytes, **kwargs: Any) -> None:
+        written.append(Path(target))
+        real_write(target, data, **kwargs)
+
+    synced_folders: list[int] = []
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        if os.path.isdir(f"/proc/self/fd/{fd}"):
+            synced_folders.append(fd)
+        real_fsync(fd)
+
+    monkeypatch.setattr(judgetui.store, "write_file_atomically", spied)
+    monkeypatch.setattr(os, "fsync", fsync)
+    settings.write_theme(settings.load(str(path), {}), "judgetui-light")
+    assert written == [path]
+    assert synced_folders, "the folder is fsynced once the file is renamed"
+    assert path.read_text() == 'refresh_ms = 300\ntheme = "judgetui-light"\n'
+    assert path.stat().st_mode & 0o777 == 0o640  # an existing file keeps its mode
+    assert [p.name for p in tmp_path.iterdir()] == ["config.toml"]  # no temp file left
+
+
 def test_write_theme_creates_the_file_and_its_folder() -> None:
     loaded = settings.load(None)
     assert loaded.path is None
@@ -382,7 +452,13 @@ def test_a_settings_file_is_validated_every_time_and_nothing_is_cached(tmp_path:
     third = run()
     assert third.returncode == 0 and third.stdout.splitlines()[-1] == "2 True"
     assert "refresh_ms = 3" in third.stderr
-    assert list(home.rglob("*")) == []
+    # (the refusal is a line of the diagnostic log, issue 28 item 5: its folder aside,
+    # nothing was written)
+    log_folder = home / ".local" / "state" / "judgetui" / "log"
+    assert "key=bad_settings" in (log_folder / "judgetui.log").read_text(encoding="utf-8")
+    assert [p for p in home.rglob("*") if not log_folder.is_relative_to(p)] == [
+        log_folder / "judgetui.log"
+    ]
     assert list(work.rglob("*")) == []
     assert sorted(p.name for p in tmp_path.iterdir()) == ["config.toml", "home", "work"]
 

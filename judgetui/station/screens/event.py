@@ -22,6 +22,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import DataTable, Input, Static
 
+from judgetui import diagnostics, errors
 from judgetui.i18n import N_, _, ngettext
 from judgetui.roster import Roster, RosterError, read_roster
 from judgetui.service import BadInput, floor_judge, renamed_players
@@ -39,7 +40,7 @@ def read_roster_file(path: str) -> Roster:
     try:
         return read_roster(path)
     except RosterError as exc:
-        raise BadInput(str(exc)) from None
+        raise BadInput(str(exc), key="bad_roster") from None
 
 
 class EventScreen(StationScreen):
@@ -252,7 +253,8 @@ class EventScreen(StationScreen):
         session = self.session
         try:
             new = floor_judge(event.value)
-        except BadInput:
+        except BadInput as error:
+            diagnostics.warning("station refused: add judge: %s", errors.describe(error))
             self.notify(_("A judge's name is 1 to 60 characters."), severity="error")
             return
         field = event.input

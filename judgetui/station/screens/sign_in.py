@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from judgetui import diagnostics, errors
 from judgetui.i18n import N_, _
 from judgetui.service import BadInput, NotPermitted, Planner
 from judgetui.state import EventState, JudgeState
@@ -75,6 +76,7 @@ class SignInScreen(Screen[JudgeState | None]):
         try:
             judge = self.planner.identify(self.state, option.id)
         except (BadInput, NotPermitted) as error:
+            diagnostics.warning("station refused: sign-in: %s", errors.describe(error))
             self.notify(error_text(error), severity="error")
             return
         self.dismiss(judge)
