@@ -95,10 +95,12 @@ WIDTH = 78
 #: Characters a line may not start with (Japanese line breaking): they stay with the
 #: character before them.
 _CLOSING = frozenset("、。，．・：；？！）」』】〕〉》…ー々")
+#: Characters a line may not end with: the character after them stays with them (an
+#: opening bracket; the zero-width joiner of an emoji sequence, which is one picture).
+_OPENING = frozenset("(（[「『【〔〈《\u200d")
 
 
 _JOINER = "\u200d"
-"""The zero-width joiner: an emoji sequence it joins is one picture, never cut."""
 _WORDS = re.compile(r"(\s*)(\S+)")
 
 
@@ -109,7 +111,8 @@ def _cells(value: str) -> int:
 def _tokens(line: str) -> list[tuple[str, str]]:
     """``line`` as (space before, word) pairs: a word is a run of narrow characters, or one
     full-width character (a line may break between any two, as Japanese does) with the
-    closing marks, zero-width characters and joined emoji that follow it."""
+    closing marks, zero-width characters and joined emoji that follow it (`_CLOSING`,
+    `_OPENING`)."""
     out: list[tuple[str, str]] = []
     for found in _WORDS.finditer(line):
         space, run = found.groups()
@@ -120,7 +123,7 @@ def _tokens(line: str) -> list[tuple[str, str]]:
         wide = False
         for ch in run:
             width = 1 if ch.isascii() else text.cell_width(ch)
-            joins = width == 0 or ch in _CLOSING or word.endswith(_JOINER)
+            joins = width == 0 or ch in _CLOSING or word[-1:] in _OPENING
             if word and not joins and (wide or width == 2):
                 out.append((space, word))
                 space, word = "", ""

@@ -51,7 +51,7 @@ def commands(state: EventState) -> list[list[str]]:
     busiest = sorted(state.players, key=lambda p: -len(state.history(p)))[:4]
     rounds = [["report", "round", str(n)] for n in range(1, state.round + 1)]
     players = [c for p in busiest for c in (["report", "player", p], ["player", p])]
-    return [*rounds, ["report", "event"], *players, ["history"], ["queue"]]
+    return [*rounds, ["report", "event"], *players, ["history"], ["queue"], ["event", "show"]]
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
@@ -239,3 +239,12 @@ def test_wrap_counts_cells_and_keeps_every_character() -> None:
     assert lines[0].startswith("  - P0001") and all(line.startswith("    ") for line in lines[1:])
     assert "".join(line[4:] for line in lines).replace(" ", "") == value.replace(" ", "")
     assert not any(line.lstrip().startswith(("、", "。")) for line in lines)
+
+
+def test_wrap_keeps_an_opening_bracket_and_an_emoji_sequence_whole() -> None:
+    lines = report_texts.wrap("Sato Yuki (フロアジャッジ)、Priya", width=12)
+    assert not any(line.endswith(("(", "（")) for line in lines)
+    family = "👨\u200d👩\u200d👧"
+    lines = report_texts.wrap("xxx" + family * 5, width=8)
+    assert all(cell_width(line) <= 8 for line in lines)
+    assert all(line.replace(family, "").strip("x") == "" for line in lines)
