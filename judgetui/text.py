@@ -291,7 +291,7 @@ def decision_undone_line(state: EventState, decision: DecisionState) -> str:
     record = state.records[decision.reopened_by or ""]
     if decision_status(state, decision) == "reopened":
         return _("reopened: {judge} voided a record it rested on ({id})").format(
-            judge=record.voided_by, id=record.id
+            judge=record.voided_by, id=state.short_id(record.id)
         )
     return _("set aside: {judge} voided a record it rested on ({id}); no decision is owed").format(
         judge=record.voided_by, id=record.id

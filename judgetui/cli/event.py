@@ -98,7 +98,9 @@ def cmd_event(args: argparse.Namespace) -> int:
 
 
 def event_text(state: EventState) -> str:
-    """``event show`` for a person: words, not Python values (``--json`` keeps the data)."""
+    """``event show`` for a person: words, not Python values (``--json`` keeps the data),
+    each line within 78 cells (`judgetui.report_texts.wrap`; the rules' sha256 whole)."""
+    from judgetui.report_texts import wrap
     from judgetui.text import phase_name
 
     roles = {"head": _("head judge"), "floor": _("floor judge")}
@@ -125,7 +127,7 @@ def event_text(state: EventState) -> str:
             version=state.rules.version, sha=state.rules_source().sha256
         ),
     ]
-    return "\n".join(lines)
+    return "\n".join(part for line in lines for part in wrap(line, rest="  "))
 
 
 def cmd_players(args: argparse.Namespace) -> int:

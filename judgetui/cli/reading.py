@@ -17,6 +17,15 @@ if TYPE_CHECKING:
     from judgetui.state import EventState
 
 
+def _print_wrapped(line: str, rest: str) -> None:
+    """``line`` wrapped to 78 terminal cells (`judgetui.report_texts.wrap`), its own lines
+    kept, each continuation led by ``rest``."""
+    from judgetui.report_texts import wrap
+
+    for own in line.splitlines():
+        print("\n".join(wrap(own, rest=rest)))
+
+
 def cmd_queue(args: argparse.Namespace) -> int:
     from judgetui import text
     from judgetui.reports import queue_dict
@@ -29,6 +38,7 @@ def cmd_queue(args: argparse.Namespace) -> int:
         return 0
     if not items:
         print(_("the queue is empty"))
+    state = station.load() if items else None
     for item in items:
         seconds = item.waiting_seconds(now)
         waiting = (
@@ -36,11 +46,13 @@ def cmd_queue(args: argparse.Namespace) -> int:
             if seconds < 60
             else _("waiting {time}").format(time=text.waited(seconds))
         )
-        print(
-            f"{item.id}  {text.pad(text.queue_kind_name(item.kind), 10)}  "
+        shown = item.id if state is None else state.short_id(item.id)
+        _print_wrapped(
+            f"{shown}  {text.pad(text.queue_kind_name(item.kind), 10)}  "
             f"{text.pad(item.player, 12)}  "
             f"{text.pad(text.penalty_name(station.rules, item.penalty), 18)}  "
-            f"{item.judge or ''}  {item.at}  {waiting}"
+            f"{item.judge or ''}  {item.at}  {waiting}",
+            " " * 10,
         )
     return 0
 
@@ -58,11 +70,12 @@ def cmd_player(args: argparse.Namespace) -> int:
         _emit_json(data)
         return 0
     rules = station.rules
-    print(
+    _print_wrapped(
         f"{data['id']}  {data['name']}  {text.player_status_name(data['status'])}  "
         + ngettext("{points} point ({phase})", "{points} points ({phase})", data["points"]).format(
             points=data["points"], phase=text.phase_name(data["phase"])
-        )
+        ),
+        "  ",
     )
     lines: list[tuple[int, str]] = []
     for r in state.history(args.id):
@@ -75,7 +88,7 @@ def cmd_player(args: argparse.Namespace) -> int:
                 f"  R{r.round} {text.pad(text.phase_name(r.phase), 12)} "
                 f"{text.pad(text.penalty_name(rules, r.penalty), 18)} "
                 f"{text.pad(text.record_status_name(r.status), 10)} "
-                f"{text.infraction_name(rules, r.infraction)}  {judge}  {r.id}"
+                f"{text.infraction_name(rules, r.infraction)}  {judge}  {state.short_id(r.id)}"
                 + "".join(
                     f"\n      {extra}"
                     for extra in (text.context_line(r), *map(text.witness_line, r.witnesses))
@@ -90,18 +103,19 @@ def cmd_player(args: argparse.Namespace) -> int:
                 f"  R{d.round} {text.pad(text.phase_name(d.phase), 12)} "
                 f"{text.pad(text.penalty_name(rules, d.penalty), 18)} "
                 f"{text.pad(text.decision_status_name(state, d), 10)} "
-                f"{text.decision_what(d)}  {d.judge}  {d.id}",
+                f"{text.decision_what(d)}  {d.judge}  {state.short_id(d.id)}",
             )
         )
     for _seq, line in sorted(lines):
-        print(line)
+        _print_wrapped(line, " " * 6)
     if data["decision"]:
         d = data["decision"]
-        print(
+        _print_wrapped(
             _("the head judge owes a decision: allowed {options}; default {default}").format(
                 options=", ".join(text.penalty_name(rules, k) for k in d["options"]),
                 default=text.penalty_name(rules, d["default"]),
-            )
+            ),
+            "  ",
         )
     return 0
 
@@ -163,28 +177,31 @@ def cmd_history(args: argparse.Namespace) -> int:
     rules = station.rules
     for r in found:
         if isinstance(r, DecisionState):
-            print(
+            _print_wrapped(
                 f"R{r.round} {text.pad('-', 6)} "
                 f"{text.pad(r.player, 10)} "
                 f"{text.pad(text.penalty_name(rules, r.penalty), 18)} "
                 f"{text.pad(text.decision_status_name(state, r), 10)} "
-                f"{text.decision_what(r)}  {r.judge}  {r.at}  {r.id}"
+                f"{text.decision_what(r)}  {r.judge}  {r.at}  {state.short_id(r.id)}",
+                " " * 4,
             )
             if r.note:
-                print(f"    {r.note}")
+                _print_wrapped(f"    {r.note}", " " * 4)
             continue
-        print(
+        _print_wrapped(
             f"R{r.round} {text.pad(_('T{n}').format(n=r.table) if r.table else '-', 6)} "
             f"{text.pad(r.player, 10)} "
             f"{text.pad(text.penalty_name(rules, r.penalty), 18)} "
             f"{text.pad(text.record_status_name(r.status), 10)} "
-            f"{text.infraction_name(rules, r.infraction)}  {r.judge}  {r.at}  {r.id}"
+            f"{text.infraction_name(rules, r.infraction)}  {r.judge}  {r.at}  "
+            f"{state.short_id(r.id)}",
+            " " * 4,
         )
         context = text.context_line(r)
         if context:
-            print(f"    {context}")
+            _print_wrapped(f"    {context}", " " * 4)
         for w in r.witnesses:
-            print("    " + text.witness_line(w))
+            _print_wrapped("    " + text.witness_line(w), " " * 6)
     return 0
 
 

@@ -7,7 +7,9 @@
   report draft, plain text that pastes into a form or an e-mail;
 - the organiser's **event report** (`event`: `event_report_dict`, `event_report_text`):
   the official record at the end, with its `investigations`;
-- what they share (`common`): the sanction groups, times, notes, a record's penalty.
+- what they share (`common`): the sanction groups, times, notes, a record's penalty, and
+  `wrap`, which keeps every line of a report and of the CLI's lists within `WIDTH` (78)
+  terminal cells (ids are printed shortened: `judgetui.state.EventState.short_id`).
 
 The CLI prints these; the station's screens render them; neither computes its own.
 Every name is re-exported here: ``from judgetui import report_texts`` is the way in.
@@ -19,8 +21,15 @@ from judgetui.report_texts.common import (
     EXTENSION,
     LOSSES,
     REMOVALS,
+    WIDTH,
+    bar,
+    bar_chart,
+    clip,
     local_time,
+    penalties_by_round,
+    sparkline,
     when,
+    wrap,
 )
 from judgetui.report_texts.event import event_report_dict, event_report_text
 from judgetui.report_texts.investigations import investigation_entry, investigations_dict
@@ -49,8 +58,12 @@ __all__ = [
     "EXTENSION",
     "LOSSES",
     "REMOVALS",
+    "WIDTH",
     "RoundItem",
+    "bar",
+    "bar_chart",
     "classification_of",
+    "clip",
     "closing_line",
     "entered_text",
     "event_report_dict",
@@ -62,6 +75,7 @@ __all__ = [
     "item_line",
     "local_time",
     "loss_details",
+    "penalties_by_round",
     "player_report",
     "player_timeline",
     "players_text",
@@ -69,6 +83,8 @@ __all__ = [
     "round_items",
     "round_text",
     "rules_cited",
+    "sparkline",
     "table_name",
     "when",
+    "wrap",
 ]

@@ -7,14 +7,17 @@ from typing import Any
 
 from judgetui import text
 from judgetui.i18n import _
-from judgetui.report_texts.common import UNOFFICIAL, log_head, official_kind, penalty_phrase
+from judgetui.report_texts.common import (
+    bar_chart,
+    log_head,
+    official_kind,
+    penalties_by_round,
+    penalty_phrase,
+    wrapped,
+)
 from judgetui.report_texts.investigations import investigation_lines, investigations_dict
 from judgetui.state import DecisionState, EventState, RecordState
-
-
-def _official(record: RecordState) -> bool:
-    """Issued, and not a bare Notice: what stays on the official record after the event."""
-    return record.status == "issued" and official_kind(record)
+from judgetui.state.shapes import UNOFFICIAL, on_record
 
 
 def _record_entry(record: RecordState) -> dict[str, Any]:
@@ -67,7 +70,7 @@ def event_report_dict(state: EventState) -> dict[str, Any]:
 
     for player in state.players.values():
         history = state.history(player.id)
-        records = [r for r in history if _official(r)]
+        records = [r for r in history if on_record(r)]
         decisions = [d for d in player.decisions if d.standing]
         voided += [
             _record_entry(r) | {"player": player.id, "voided_by": r.voided_by}
@@ -114,6 +117,7 @@ def event_report_dict(state: EventState) -> dict[str, Any]:
             {"round": number, "counts": counts} for number, counts in sorted(totals.items())
         ],
         "cautions": state.cautions,
+        "penalty_counts": _counts_dict(state),
         **investigations_dict(state),
         "voided": voided,
         "head": state.head,
@@ -134,7 +138,7 @@ def _player_rows(state: EventState, player: dict[str, Any]) -> list[str]:
                     penalty=penalty_phrase(state, record),
                     infraction=text.infraction_name(rules, r["infraction"]),
                     judge=text.judge_text(record),
-                    id=r["id"],
+                    id=state.short_id(r["id"]),
                 ),
             )
         )
@@ -149,11 +153,51 @@ def _player_rows(state: EventState, player: dict[str, Any]) -> list[str]:
                     penalty=text.penalty_name(rules, d["penalty"]),
                     n=d["points"],
                     judge=d["judge"],
-                    id=d["id"],
+                    id=state.short_id(d["id"]),
                 ),
             )
         )
     return [f"  - {row}" for _at, row in sorted(rows)]
+
+
+def _counts_dict(state: EventState) -> dict[str, list[dict[str, Any]]]:
+    counts = state.penalty_counts()
+    return {
+        "by_round": [
+            {"round": number, "penalties": n} for number, n in penalties_by_round(state, counts)
+        ],
+        "by_infraction": [
+            {"infraction": key, "penalties": n} for key, n in counts.by_infraction().items()
+        ],
+    }
+
+
+def _chart_lines(state: EventState, counts: dict[str, list[dict[str, Any]]]) -> list[str]:
+    """The shape of the event: penalties on the record per round and per infraction, as
+    bars (`bar_chart`)."""
+    lines = ["", "## " + _("Penalties on the record, as a chart"), ""]
+    lines.append(
+        _(
+            "A bar counts the penalties listed above by player, but for the three-warning "
+            "decisions: the warnings that led to one are counted."
+        )
+    )
+    if not counts["by_infraction"]:
+        return [*lines, "", _("No official penalty.")]
+    rounds = [(_("Round {n}").format(n=c["round"]), c["penalties"]) for c in counts["by_round"]]
+    infractions = [
+        (text.infraction_name(state.rules, c["infraction"]), c["penalties"])
+        for c in counts["by_infraction"]
+    ]
+    return [
+        *lines,
+        "",
+        _("By round"),
+        *bar_chart(rounds),
+        "",
+        _("By infraction"),
+        *bar_chart(infractions),
+    ]
 
 
 def event_report_text(state: EventState) -> str:
@@ -193,7 +237,8 @@ def event_report_text(state: EventState) -> str:
         )
         lines.append(_("Round {n}: {counts}").format(n=entry["round"], counts=counts))
     lines.append(_("Cautions (not by player): {n}").format(n=data["cautions"]))
-    lines += investigation_lines(data)
+    lines += _chart_lines(state, data["penalty_counts"])
+    lines += investigation_lines(state, data)
     if data["voided"]:
         lines += ["", "## " + _("Voided (made in error; not part of the record)"), ""]
         for v in data["voided"]:
@@ -209,8 +254,8 @@ def event_report_text(state: EventState) -> str:
                     round=v["round"],
                     penalty=text.penalty_name(rules, v["penalty"]),
                     why=why,
-                    id=v["id"],
+                    id=state.short_id(v["id"]),
                 )
             )
-    lines += ["", "---", log_head(state)]
-    return "\n".join(lines) + "\n"
+    lines += ["", "---", *log_head(state)]
+    return "\n".join(wrapped(lines)) + "\n"

@@ -35,7 +35,7 @@ def investigations_dict(state: EventState) -> dict[str, list[dict[str, Any]]]:
     }
 
 
-def investigation_lines(data: dict[str, Any]) -> list[str]:
+def investigation_lines(state: EventState, data: dict[str, Any]) -> list[str]:
     """The event report's sections on investigations, from `investigations_dict`'s keys."""
     lines = ["", "## " + _("Open investigations"), ""]
     if not data["open_investigations"]:
@@ -46,7 +46,7 @@ def investigation_lines(data: dict[str, Any]) -> list[str]:
                 player=inv["player"],
                 name=inv["player_name"],
                 since=when(inv["since"]),
-                id=inv["record"],
+                id=state.short_id(inv["record"]),
             )
         )
     if data["closed_investigations"]:
@@ -58,7 +58,7 @@ def investigation_lines(data: dict[str, Any]) -> list[str]:
                     name=inv["player_name"],
                     judge=inv["closed_by"],
                     at=when(inv["closed_at"]),
-                    id=inv["record"],
+                    id=state.short_id(inv["record"]),
                 )
             )
             lines.extend(indent(inv["finding"], "    "))

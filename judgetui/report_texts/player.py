@@ -6,7 +6,14 @@ from __future__ import annotations
 from judgetui import engine, text
 from judgetui.engine import Classification, Situation
 from judgetui.i18n import _
-from judgetui.report_texts.common import extension_of, indent, log_head, penalty_phrase, when
+from judgetui.report_texts.common import (
+    extension_of,
+    indent,
+    log_head,
+    penalty_phrase,
+    when,
+    wrapped,
+)
 from judgetui.state import EventState, RecordState
 
 Event = tuple[str, int, list[str]]
@@ -78,7 +85,7 @@ def _recorded(state: EventState, record: RecordState) -> list[str]:
         ),
         "   "
         + _("Record {id}; now {status}.").format(
-            id=record.id, status=text.record_status_name(record.status)
+            id=state.short_id(record.id), status=text.record_status_name(record.status)
         ),
     ]
     if record.minutes_late is not None:
@@ -93,7 +100,7 @@ def _recorded(state: EventState, record: RecordState) -> list[str]:
 def _reviewed(state: EventState, record: RecordState, new: RecordState | None) -> list[str]:
     if record.review_action == "upgrade" and new is not None:
         what = _("upgraded it to {penalty} (new record {id})").format(
-            penalty=penalty_phrase(state, new), id=new.id
+            penalty=penalty_phrase(state, new), id=state.short_id(new.id)
         )
     elif record.review_action == "dismiss":
         what = _("dismissed it")
@@ -101,7 +108,7 @@ def _reviewed(state: EventState, record: RecordState, new: RecordState | None) -
         what = _("confirmed it")
     lines = [
         _("Reviewed by {judge}: {what} (record {record}).").format(
-            judge=record.reviewed_by, what=what, record=record.id
+            judge=record.reviewed_by, what=what, record=state.short_id(record.id)
         )
     ]
     return _with_note(lines, record.review_note)
@@ -125,19 +132,25 @@ def _record_events(
         events.append((record.reviewed_at, record.seq * 10 + 1, lines))
     for index, witness in enumerate(record.witnesses):
         lines = [
-            _("Witness note by {judge} on record {id}:").format(judge=witness.judge, id=record.id)
+            _("Witness note by {judge} on record {id}:").format(
+                judge=witness.judge, id=state.short_id(record.id)
+            )
         ]
         lines.extend(indent(witness.note, "     "))
         events.append((witness.at, record.seq * 10 + 2 + index, lines))
     if record.voided_at is not None:
-        lines = [_("Voided by {judge} (record {id}):").format(judge=record.voided_by, id=record.id)]
+        lines = [
+            _("Voided by {judge} (record {id}):").format(
+                judge=record.voided_by, id=state.short_id(record.id)
+            )
+        ]
         lines.extend(indent(record.void_note, "     "))
         events.append((record.voided_at, record.seq * 10 + 8, lines))
     closed = state.closed_investigations.get(record.id)
     if closed is not None:
         lines = [
             _("Investigation closed by {judge} (record {id}). Finding:").format(
-                judge=closed.judge, id=record.id
+                judge=closed.judge, id=state.short_id(record.id)
             )
         ]
         lines.extend(indent(closed.text, "     "))
@@ -166,12 +179,12 @@ def player_timeline(state: EventState, player_id: str) -> list[Event]:
         applies = text.applies_text(decision.applies, decision.penalty)
         if applies:
             lines[0] += f" ({applies})"
-        lines.append("   " + _("Decision {id}.").format(id=decision.id))
+        lines.append("   " + _("Decision {id}.").format(id=state.short_id(decision.id)))
         events.append((decision.at, decision.seq * 10, _with_note(lines, decision.note)))
         if decision.voided_at is not None:
             void = [
                 _("Voided by {judge} (decision {id}):").format(
-                    judge=decision.voided_by, id=decision.id
+                    judge=decision.voided_by, id=state.short_id(decision.id)
                 )
             ]
             void.extend(indent(decision.void_note, "     "))
@@ -199,7 +212,7 @@ def player_report(state: EventState, player_id: str) -> str:
             id=player.id, name=player.name, status=text.player_status_name(player.status)
         ),
         _("Head judge: {name}").format(name=head),
-        _("Log head (verify with `judgetui verify --head`): {head}").format(head=state.head),
+        *log_head(state, _("Log head (verify with `judgetui verify --head`): {head}")),
         "",
         "## " + _("Timeline"),
         "",
@@ -220,5 +233,5 @@ def player_report(state: EventState, player_id: str) -> str:
         _("Reasoning of the head judge"),
     ):
         lines += ["", "## " + title, "", blank]
-    lines += ["", "---", log_head(state)]
-    return "\n".join(lines) + "\n"
+    lines += ["", "---", *log_head(state)]
+    return "\n".join(wrapped(lines)) + "\n"

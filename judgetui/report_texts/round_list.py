@@ -22,9 +22,11 @@ from judgetui.report_texts.common import (
     EXTENSION,
     LOSSES,
     REMOVALS,
+    WIDTH,
     clock,
     extension_of,
     log_head,
+    wrap,
 )
 from judgetui.state import EXTENSION_ITEM, DecisionState, EventState, Mark, RecordState
 
@@ -267,7 +269,7 @@ def item_line(state: EventState, item: RoundItem) -> str:
         what = _("+{minutes} min").format(minutes=item.minutes)
     else:
         what = item_kind_name(state, item) + loss_details(item)
-    return f"{text.pad(table_name(item.table), 9)} {names}  {what}  [{item.id}]"
+    return f"{text.pad(table_name(item.table), 9)} {names}  {what}  [{state.short_id(item.id)}]"
 
 
 def entered_text(mark: Mark | None, voided: bool = False) -> str:
@@ -305,10 +307,22 @@ def closing_line(items: Sequence[RoundItem]) -> str:
     return " ".join(parts) if parts else _("Every item is entered.")
 
 
+def _with_mark(line: str, mark: str) -> list[str]:
+    """An item's line and its "entered" mark, wrapped under the names (`wrap`); the mark
+    whole on a line of its own when it does not fit after the item."""
+    rest = " " * 12
+    lines = wrap(line, "  ", rest)
+    if text.cell_width(f"{lines[-1]}  {mark}") <= WIDTH:
+        lines[-1] += f"  {mark}"
+    else:
+        lines += wrap(mark, rest)
+    return lines
+
+
 def round_text(state: EventState, number: int) -> str:
     items = round_items(state, number)
     lines = [
-        _("Round {n}: the scorekeeper's list · {event}").format(n=number, event=state.name),
+        *wrap(_("Round {n}: the scorekeeper's list · {event}").format(n=number, event=state.name)),
         "",
     ]
     sections = (
@@ -322,7 +336,7 @@ def round_text(state: EventState, number: int) -> str:
         if not shown:
             lines.append("  " + _("none"))
         for item in shown:
-            lines.append(f"  {item_line(state, item)}  {entered_text(item.entered, item.voided)}")
+            lines += _with_mark(item_line(state, item), entered_text(item.entered, item.voided))
         lines.append("")
     totals = extensions_by_table(items)
     if totals:
@@ -332,6 +346,6 @@ def round_text(state: EventState, number: int) -> str:
                 "  " + _("{table}: +{minutes} min").format(table=table_name(table), minutes=minutes)
             )
         lines.append("")
-    lines.append(closing_line(items) if items else _("Nothing to enter for this round."))
-    lines.append(log_head(state))
+    lines += wrap(closing_line(items) if items else _("Nothing to enter for this round."))
+    lines += log_head(state)
     return "\n".join(lines) + "\n"

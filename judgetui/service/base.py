@@ -15,7 +15,7 @@ from judgetui.engine import questions
 from judgetui.i18n import _
 from judgetui.identity import Caller
 from judgetui.rules import Rules
-from judgetui.state import EventState, JudgeState
+from judgetui.state import EXTENSION_ITEM, EventState, JudgeState
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
@@ -146,12 +146,16 @@ class PlannerBase(Struct):
         return frozenset(flags)
 
     def resolve(self, state: EventState, item: str, *, records_only: bool = False) -> str:
-        """The record (or decision) id ``item`` names: the whole id or a unique prefix.
+        """The record (or decision, or a round list's time extension) id ``item`` names:
+        the whole id or a unique prefix (reports print ids shortened, `EventState.short_id`).
 
         An unknown item comes back as it is (the caller says what it is not); a prefix
         that names several is refused with their count.
         """
-        matches = state.find(item)
+        if item.startswith(EXTENSION_ITEM):
+            matches = [] if records_only else state.find_extension(item)
+        else:
+            matches = state.find(item)
         if records_only:
             matches = [m for m in matches if m in state.records]
         if len(matches) > 1:

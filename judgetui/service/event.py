@@ -10,7 +10,7 @@ from judgetui.i18n import N_, _
 from judgetui.rules import Rules, RulesSource, source_of
 from judgetui.service.authority import Authority
 from judgetui.service.base import BadInput, Entry
-from judgetui.state import EXTENSION_ITEM, EventState
+from judgetui.state import EventState
 
 if TYPE_CHECKING:
     from judgetui.models import EventCreated, Judge, Player
@@ -148,7 +148,7 @@ class EventPlanner(Authority):
         self.require_head(judge, N_("mark items entered"))
         wanted: list[str] = []
         for item in items:
-            key = item if item.startswith(EXTENSION_ITEM) else self.resolve(state, item)
+            key = self.resolve(state, item)
             if not state.is_round_item(key):
                 raise BadInput(
                     _("no round-list item {item!r}").format(item=item), key="unknown_round_item"

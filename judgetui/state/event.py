@@ -24,6 +24,7 @@ from judgetui.state.shapes import (
     DecisionState,
     JudgeState,
     Mark,
+    PenaltyCounts,
     PlayerState,
     QueueItem,
     RecordState,
@@ -55,6 +56,7 @@ class EventState(Struct):
     """Investigations the head judge closed, by the id of the record that opened them."""
     _points: dict[str, int] = field(default_factory=dict)
     _kind_keys: tuple[frozenset[str], frozenset[str]] | None = None
+    _sorted_ids: tuple[tuple[int, int], tuple[str, ...], tuple[str, ...]] | None = None
 
     # -- folding (judgetui.state.fold) ----------------------------------------
 
@@ -169,6 +171,20 @@ class EventState(Struct):
         """The record and decision ids ``key`` names: itself, or ids it is a prefix of (at
         least `judgetui.state.shapes.MIN_PREFIX` characters)."""
         return queries.find(self, key)
+
+    def penalty_counts(self) -> PenaltyCounts:
+        """Penalties on the official record by round and infraction
+        (`judgetui.state.queries.penalty_counts`)."""
+        return queries.penalty_counts(self)
+
+    def short_id(self, item: str) -> str:
+        """``item`` shortened for a person to read: the shortest unique prefix of at least
+        `judgetui.state.shapes.SHORT_ID` characters, which `find` reads back."""
+        return queries.short_id(self, item)
+
+    def find_extension(self, key: str) -> list[str]:
+        """The time-extension items ``key`` names: itself, or those it is a prefix of."""
+        return queries.find_extension(self, key)
 
     def is_round_item(self, key: str) -> bool:
         """Whether ``key`` names a record, a decision or a time extension a round list shows."""

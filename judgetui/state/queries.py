@@ -8,7 +8,8 @@ cache of each player's points, which the fold clears for a player it touches.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from bisect import bisect_left
+from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -23,12 +24,15 @@ from judgetui.state.shapes import (
     EXTENSION_ITEM,
     MIN_PREFIX,
     QUEUE_ORDER,
+    SHORT_ID,
     DecisionState,
     JudgeState,
+    PenaltyCounts,
     QueueGroup,
     QueueItem,
     QueueKind,
     RecordState,
+    on_record,
 )
 
 if TYPE_CHECKING:
@@ -204,6 +208,88 @@ def find(state: EventState, key: str) -> list[str]:
     if len(key) < MIN_PREFIX:
         return []
     return [i for i in (*state.records, *state.decisions) if i.startswith(key)]
+
+
+def _sorted_ids(state: EventState) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The record and decision ids, and the incident ids, sorted (kept while the log does
+    not grow: ids are never taken away)."""
+    size = (len(state.records), len(state.decisions))
+    cached = state._sorted_ids
+    if cached is None or cached[0] != size:
+        ids = tuple(sorted((*state.records, *state.decisions)))
+        incidents = tuple(sorted({r.incident for r in state.records.values()}))
+        cached = state._sorted_ids = (size, ids, incidents)
+    return cached[1], cached[2]
+
+
+def _holds(ids: Sequence[str], item: str) -> bool:
+    at = bisect_left(ids, item)
+    return at < len(ids) and ids[at] == item
+
+
+def _shortest(ids: Sequence[str], item: str) -> str:
+    """The shortest prefix of ``item`` (at least `SHORT_ID` characters) that no other of
+    the sorted ``ids`` starts with; ``item`` itself when there is none. The ids that share
+    the longest beginning with ``item`` are its neighbours in sorted order."""
+    at = bisect_left(ids, item)
+    need = SHORT_ID
+    for other in (ids[at - 1] if at > 0 else "", *ids[at : at + 2]):
+        if other == item:
+            continue
+        common = 0
+        for a, b in zip(other, item, strict=False):
+            if a != b:
+                break
+            common += 1
+        need = max(need, common + 1)
+    return item if need >= len(item) else item[:need]
+
+
+_WHOLE = 2 * SHORT_ID
+"""An id this short is printed whole: a decision's ``decision-368`` cut to ``decision-36``
+would read as another decision's number (and would name it once that one is made)."""
+
+
+def short_id(state: EventState, item: str) -> str:
+    """``item`` as a report prints it for a person: the shortest prefix of at least
+    `SHORT_ID` characters that names it alone among the event's records and decisions
+    (a time extension's ``ext:`` item: among its incidents), so that `find` (and every
+    command that takes an id) reads it back as ``item``. Any other key, and an id of at most
+    `_WHOLE` characters, comes back whole."""
+    ids, incidents = _sorted_ids(state)
+    if item.startswith(EXTENSION_ITEM):
+        incident = item.removeprefix(EXTENSION_ITEM)
+        if not _holds(incidents, incident):
+            return item
+        return EXTENSION_ITEM + _shortest(incidents, incident)
+    if len(item) <= _WHOLE or (item not in state.records and item not in state.decisions):
+        return item
+    return _shortest(ids, item)
+
+
+def find_extension(state: EventState, key: str) -> list[str]:
+    """The time-extension items (``ext:`` + an incident id) ``key`` names: itself, or
+    those whose incident starts with the rest (at least `MIN_PREFIX` characters)."""
+    incident = key.removeprefix(EXTENSION_ITEM)
+    _ids, incidents = _sorted_ids(state)
+    if _holds(incidents, incident):
+        return [key]
+    if len(incident) < MIN_PREFIX:
+        return []
+    return [EXTENSION_ITEM + i for i in incidents if i.startswith(incident)]
+
+
+def penalty_counts(state: EventState) -> PenaltyCounts:
+    """The shape of the event for the head judge: the penalties that stay on the official
+    record (`judgetui.state.shapes.on_record`: issued, not voided or dismissed, no bare
+    Notice or Caution), counted by round and infraction. A three-warning decision is not
+    counted again: the warnings that led to it are."""
+    cells: dict[tuple[int, str], int] = {}
+    for record in state.records.values():
+        if on_record(record):
+            key = (record.round, record.infraction)
+            cells[key] = cells.get(key, 0) + 1
+    return PenaltyCounts(cells)
 
 
 def is_round_item(state: EventState, key: str) -> bool:

@@ -28,6 +28,9 @@ CHEATING_INFRACTION = "cheating"
 
 #: The shortest id prefix `find` accepts for a record or a decision.
 MIN_PREFIX = 6
+#: The shortest prefix a report prints of an id (`judgetui.state.queries.short_id`): CLI.md
+#: lets reports shorten ids to a unique prefix of at least 8 characters.
+SHORT_ID = 8
 
 
 class MalformedLog(ValueError):
@@ -220,6 +223,42 @@ class Mark(Struct, frozen=True):
     judge: str
     at: str
     text: str = ""
+
+
+#: Warnings that do not stay on the official record after the event.
+UNOFFICIAL = ("notice", "caution")
+
+
+def on_record(record: RecordState) -> bool:
+    """Whether the record is a penalty that stays on the official record: issued (not
+    pending, dismissed, superseded by its upgrade, or voided) and not a bare Notice or
+    Caution (a Notice that carries a game loss keeps its loss on the record)."""
+    return record.status == "issued" and (
+        record.warning not in UNOFFICIAL or record.sanction is not None
+    )
+
+
+class PenaltyCounts(Struct, frozen=True):
+    """How many penalties that stay on the record (`on_record`) were given, by the round
+    they were recorded in and their infraction (`judgetui.state.queries.penalty_counts`)."""
+
+    cells: dict[tuple[int, str], int]
+    """(round, infraction key) → penalties."""
+
+    def by_round(self) -> dict[int, int]:
+        """Penalties per round, oldest round first."""
+        out: dict[int, int] = {}
+        for (number, _key), n in sorted(self.cells.items()):
+            out[number] = out.get(number, 0) + n
+        return out
+
+    def by_infraction(self, number: int | None = None) -> dict[str, int]:
+        """Penalties per infraction (in round ``number`` only, when given), most first."""
+        out: dict[str, int] = {}
+        for (at, key), n in self.cells.items():
+            if number is None or at == number:
+                out[key] = out.get(key, 0) + n
+        return dict(sorted(out.items(), key=lambda kv: (-kv[1], kv[0])))
 
 
 #: The prefix of a round list's time-extension item: ``ext:<incident id>``.

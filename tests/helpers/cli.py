@@ -1,7 +1,8 @@
 """Running the command line in process, as the CLI tests do: `run` (exit code, stdout,
-stderr), `run_json`, `refused` (one line, no traceback, the file unchanged) and `rec` (the
-words of a ``record`` command); `UNBOUND_WARNING`, the line every write to an event not
-bound to OS accounts prints on stderr, and `without_unbound_warning`."""
+stderr), `run_json`, `refused` (one line, no traceback, the file unchanged), `rec` (the
+words of a ``record`` command) and `unwrapped` (a report's items one a line again);
+`UNBOUND_WARNING`, the line every write to an event not bound to OS accounts prints on
+stderr, and `without_unbound_warning`."""
 
 from __future__ import annotations
 
@@ -30,6 +31,34 @@ def run(capsys: pytest.CaptureFixture[str], *argv: object) -> tuple[int, str, st
     code = cli.main([str(a) for a in argv])
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def unwrapped(out: str, width: int = 78) -> list[str]:
+    """The lines of a report or a CLI list with each item's wrapped lines joined back onto
+    it, so that a test can find an item and what it says on one line. A line continues the
+    one before when it is indented deeper than the item and its first word would not have
+    fit on that line (`judgetui.report_texts.wrap` fills a line greedily)."""
+    from judgetui.text import cell_width
+
+    lines: list[str] = []
+    depth = 0
+    last = ""
+    for line in out.splitlines():
+        indent = len(line) - len(line.lstrip(" "))
+        words = line.split()
+        if (
+            lines
+            and words
+            and last.strip()
+            and indent > depth
+            and cell_width(last) + 1 + cell_width(words[0]) > width
+        ):
+            lines[-1] += " " + line.strip()
+        else:
+            lines.append(line)
+            depth = indent
+        last = line
+    return lines
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: object) -> Any:

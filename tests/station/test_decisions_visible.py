@@ -12,6 +12,7 @@ from judgetui.reports import export_json
 from judgetui.service import RecordResult, Station
 from judgetui.station.screens.player import PlayerScreen
 from judgetui.station.widgets.table import RowTable
+from tests.helpers.cli import unwrapped
 from tests.helpers.event import FLOOR, HEAD, record
 from tests.helpers.station import make_app, open_screen, pilot_test, settle, table_rows
 
@@ -45,7 +46,7 @@ def test_player_text_lists_the_decisions(
     three_singles(station, "P1")
     [entry] = station.decide(HEAD, "P1", "game_loss")
     out = run(capsys, "player", "P1", "--db", db_path)
-    [line] = [ln for ln in out.splitlines() if "three-warning decision" in ln]
+    [line] = [ln for ln in unwrapped(out) if "three-warning decision" in ln]
     assert "Game loss" in line and "at 3 points" in line and HEAD in line
     assert f"decision-{entry['seq']}" in line
 
@@ -55,7 +56,7 @@ def test_player_text_and_json_name_the_head_judge_who_upgraded(
 ) -> None:
     newer = upgraded(station, "P2")
     out = run(capsys, "player", "P2", "--db", db_path)
-    [line] = [ln for ln in out.splitlines() if newer in ln]
+    [line] = [ln for ln in unwrapped(out) if newer in ln]
     assert f"{FLOOR} → {HEAD}" in line
     data = json.loads(run(capsys, "player", "P2", "--db", db_path, "--json"))
     [issued] = [r for r in data["records"] if r["id"] == newer]

@@ -14,6 +14,7 @@ from judgetui.history import HistoryFilter, matching_entries, parse_filter
 from judgetui.service import RecordResult, Station
 from judgetui.state import DecisionState
 from judgetui.station.screens.history import HistoryScreen
+from tests.helpers.cli import unwrapped
 from tests.helpers.event import HEAD, record
 from tests.helpers.station import make_app, pilot_test, settle
 
@@ -53,7 +54,7 @@ def test_a_voided_decision_stays_in_the_history_and_says_so(
     found = json.loads(_run(capsys, "--db", db_path, "history", "--json", "--player", "P2"))
     assert found[0]["id"] == decision and found[0]["voided"] is True
     text = _run(capsys, "--db", db_path, "history", "--player", "P2")
-    first = text.splitlines()[0]
+    first = unwrapped(text)[0]
     assert decision in first and "voided" in first and "three-warning decision" in first
 
 
@@ -62,7 +63,7 @@ def test_history_text_names_the_decision(
 ) -> None:
     decision = _three_singles_then_ejection(station, "P3")
     out = _run(capsys, "--db", db_path, "history", "--round", "1")
-    first = out.splitlines()[0]
+    first = unwrapped(out)[0]
     assert decision in first and "Ejection" in first and "decided" in first
     assert "third warning, abusive" in out
 

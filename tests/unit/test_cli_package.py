@@ -13,7 +13,7 @@ import pytest
 from judgetui import cli
 from judgetui.service import BadInput, RecordResult, Station, floor_judge
 from judgetui.tools import layers
-from tests.helpers.cli import UNBOUND_WARNING
+from tests.helpers.cli import UNBOUND_WARNING, unwrapped
 from tests.helpers.event import HEAD, record
 
 PACKAGE = Path(cli.__file__).resolve().parent
@@ -137,7 +137,7 @@ def test_player_shows_each_decisions_standing(
     def decision_line() -> str:
         code, out, err = _run(capsys, "player", "P1", "--db", db)
         assert code == 0, err
-        [line] = [line for line in out.splitlines() if "three-warning decision" in line]
+        [line] = [line for line in unwrapped(out) if "three-warning decision" in line]
         return " ".join(line.split())
 
     assert decision_line().startswith(

@@ -504,6 +504,7 @@ def test_event_state_fields_are_all_considered() -> None:
         "closed_investigations",
         "_points",
         "_kind_keys",
+        "_sorted_ids",  # a cache of the ids a report shortens, built from the state's own
     }
     assert {f.name for f in fields(EventState)} <= considered
 

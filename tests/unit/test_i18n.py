@@ -24,6 +24,7 @@ from judgetui.engine import Reason
 from judgetui.i18n import _
 from judgetui.rules import Rules
 from judgetui.service import Station
+from tests.helpers.cli import unwrapped
 from tests.helpers.event import FLOOR, HEAD, record
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -515,7 +516,7 @@ def test_queue_columns_line_up_with_japanese_names(
         assert code == 0, err
     code, out, err = run(capsys, "queue", "--db", db, "--lang", "ja")
     assert code == 0, err
-    lines = out.splitlines()
+    lines = unwrapped(out)
     assert len(lines) == 2
     columns = [text.cell_width(line.split("Al")[0]) for line in lines]
     assert columns[0] == columns[1], lines
@@ -576,7 +577,7 @@ def test_history_in_japanese_tells_a_dismissed_record_from_a_voided_one(
     assert code == 0, err
     code, out, err = run(capsys, "history", "--lang", "ja", "--db", str(db_path))
     assert code == 0, err
-    [dismissed] = [line for line in out.splitlines() if notice.id in line]
-    [voided] = [line for line in out.splitlines() if warning.id in line]
+    [dismissed] = [line for line in unwrapped(out) if notice.id in line]
+    [voided] = [line for line in unwrapped(out) if warning.id in line]
     assert DISMISS_JA in dismissed and VOID_JA not in dismissed
     assert VOID_JA in voided and DISMISS_JA not in voided

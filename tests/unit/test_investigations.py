@@ -188,4 +188,7 @@ def test_a_triple_warning_request_opens_an_investigation_only_once_confirmed(
     code, out, _err = run(capsys, "report", "event", "--db", db_path, "--json")
     assert [i["record"] for i in json.loads(out)["open_investigations"]] == [request["id"]]
     code, out, _err = run(capsys, "report", "event", "--db", db_path)
-    assert f"(record {request['id']})" in out.split("## Open investigations")[1]
+    assert (
+        f"(record {station.load().short_id(request['id'])})"
+        in out.split("## Open investigations")[1]
+    )

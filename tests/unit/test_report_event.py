@@ -12,6 +12,7 @@ import pytest
 
 from judgetui import cli
 from judgetui.service import Station
+from tests.helpers.cli import unwrapped
 from tests.helpers.event import HEAD, record
 
 
@@ -119,7 +120,7 @@ def test_report_event_names_who_voided_what_an_ejection_rested_on(
     ejection = _ejected_then_a_warning_voided(station, capsys, db_path)
     code, out, err = run(capsys, "report", "event", "--db", db_path, "--lang", lang)
     assert code == 0, err
-    [line] = [x for x in out.splitlines() if f"[{ejection}]" in x]
+    [line] = [x for x in unwrapped(out) if f"[{ejection}]" in x]
     assert HEAD in line and "None" not in line
 
 
@@ -132,12 +133,12 @@ def test_a_decision_no_longer_owed_does_not_read_reopened(
     assert station.load().decision_owed("P6") is None
     code, out, err = run(capsys, "report", "event", "--db", db_path)
     assert code == 0, err
-    [line] = [x for x in out.splitlines() if f"[{ejection}]" in x]
+    [line] = [x for x in unwrapped(out) if f"[{ejection}]" in x]
     assert "reopened" not in line and "set aside" in line and "no decision is owed" in line
     for argv in (["player", "P6"], ["history", "--player", "P6"]):
         code, out, err = run(capsys, *argv, "--db", db_path)
         assert code == 0, err
-        [row] = [x for x in out.splitlines() if ejection in x]
+        [row] = [x for x in unwrapped(out) if ejection in x]
         assert "reopened" not in row and "set aside" in row
 
 
@@ -148,10 +149,10 @@ def test_a_decision_owed_again_reads_reopened_until_it_is_made_again(
     record(station, HEAD, "P6", "improper_notes", True, False)
     assert station.load().decision_owed("P6") is not None
     code, out, _err = run(capsys, "player", "P6", "--db", db_path)
-    [row] = [x for x in out.splitlines() if ejection in x]
+    [row] = [x for x in unwrapped(out) if ejection in x]
     assert "reopened" in row
     code, _out, err = run(capsys, "decide", "P6", "ejection", "--judge", HEAD, "--db", db_path)
     assert code == 0, err
     code, out, _err = run(capsys, "player", "P6", "--db", db_path)
-    [row] = [x for x in out.splitlines() if ejection in x]
+    [row] = [x for x in unwrapped(out) if ejection in x]
     assert "reopened" not in row and "set aside" in row

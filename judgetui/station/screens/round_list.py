@@ -1,6 +1,9 @@
 """The round list in the station: every penalty of a round the scorekeeper must enter,
 and the head judge's marks of what was entered (`judgetui.report_texts` renders it;
-marks go through the session like every other act)."""
+marks go through the session like every other act). Under the list, the shape of the
+event for the head judge at the round's end: penalties on the record per round (a
+sparkline, the shown round marked) and the round's most given infractions, as bars
+(`judgetui.state.EventState.penalty_counts` counts them)."""
 
 from __future__ import annotations
 
@@ -11,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
-from judgetui import report_texts
+from judgetui import report_texts, text
 from judgetui.i18n import N_, _
 from judgetui.station.dialogs.confirm import ConfirmModal
 from judgetui.station.screens.base import StationScreen
@@ -35,6 +38,9 @@ class RoundListScreen(StationScreen):
     RoundListScreen #round-title { text-style: bold; color: $accent; padding: 0 1; }
     RoundListScreen #round-summary { padding: 0 1; }
     RoundListScreen #round-extensions { padding: 0 1; color: $text-muted; height: auto; }
+    RoundListScreen #round-shape {
+        padding: 0 1; height: auto; text-wrap: nowrap; text-overflow: ellipsis;
+    }
     """
 
     def __init__(self, number: int | None = None) -> None:
@@ -57,6 +63,7 @@ class RoundListScreen(StationScreen):
             id="round-items",
         )
         yield Static("", id="round-extensions")
+        yield Static("", id="round-shape")
         yield Static("", id="round-summary")
         yield StationFooter()
 
@@ -108,6 +115,36 @@ class RoundListScreen(StationScreen):
         )
         summary = report_texts.closing_line(items) if items else ""
         self.query_one("#round-summary", Static).update(summary)
+        self.query_one("#round-shape", Static).update(self._shape(number))
+
+    def _shape(self, number: int) -> Text:
+        """Two lines: penalties on the record per round, one character a round (the shown
+        round in reverse), and the shown round's three most given infractions as bars."""
+        state = self.session.state
+        counts = state.penalty_counts()
+        rounds = report_texts.penalties_by_round(state, counts)
+        shown = dict(rounds).get(number, 0)
+        line = Text()
+        line.append(_("Penalties by round") + "  ", style="bold")
+        for (at, _n), mark in zip(
+            rounds, report_texts.sparkline([n for _at, n in rounds]), strict=True
+        ):
+            line.append(mark, style="reverse bold" if at == number else "")
+        line.append("  " + _("round {n}: {count}").format(n=number, count=shown))
+        line.append("\n")
+        most = list(counts.by_infraction(number).items())[:3]
+        if not most:
+            line.append(_("No penalty on the record this round."), style="dim")
+            return line
+        line.append(_("Most given this round") + "  ", style="bold")
+        top = most[0][1]
+        for index, (key, n) in enumerate(most):
+            if index:
+                line.append(" · ", style="dim")
+            line.append(report_texts.clip(text.infraction_name(state.rules, key), 20) + " ")
+            line.append(report_texts.bar(n, top, 6))
+            line.append(f" {n}")
+        return line
 
     def action_round(self, step: int) -> None:
         self.number = max(1, self.shown_round + step)
