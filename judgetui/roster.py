@@ -14,7 +14,12 @@ station's import dialog (the same reader, so both accept and refuse the same fil
   the record starts on, not read as a name with a line break in it.
 - **Columns**: ``id`` and ``name`` are required; ``reading`` (furigana or romaji, which
   player searches match too), ``dci`` (a Wizards/DCI number) and ``table`` are kept; any
-  other column is ignored and listed, so nothing is dropped silently.
+  other column is ignored and listed, so nothing is dropped silently. A header is matched
+  exactly after trimming spaces and a BOM, in any case. `Columns` names others for a
+  roster whose header says otherwise (a Melee standings export: ``--id-column "User ID"
+  --name-column Player``); several name columns (``First Name``, ``Last Name``) are
+  joined with a space. A column named that the header lacks is refused with the header's
+  columns; the ids must still be player ids (`Player`), whatever column they come from.
 
 All or nothing: a refused file imports no player. Every cell kept goes through the
 `Player` model (no control character in a name or reading: `judgetui.safe_text`).
@@ -24,12 +29,15 @@ from __future__ import annotations
 
 import csv
 import io
-from dataclasses import dataclass
+import re
+import shlex
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from judgetui.i18n import _, ngettext
 from judgetui.input_file import ROSTER_MAX_BYTES, InputFileError, read_input_file
 from judgetui.models import Player
+from judgetui.safe_text import visible
 
 MAX_BYTES = ROSTER_MAX_BYTES
 """A roster of many thousands of players is well under a megabyte."""
@@ -38,6 +46,9 @@ MAX_PLAYERS = 10_000
 REQUIRED = ("id", "name")
 KNOWN = ("id", "name", "reading", "dci", "table")
 DELIMITERS = (",", ";", "\t")
+#: How many of a header's columns a refusal lists (a hostile header may hold thousands).
+LISTED_COLUMNS = 40
+_TRIM = re.compile(r"^[\s\ufeff]+|[\s\ufeff]+$")
 
 #: --encoding's choices → (Python codec, the name the judge is told).
 ENCODINGS: dict[str, tuple[str, str]] = {
@@ -57,6 +68,51 @@ class RosterError(ValueError):
     """A roster that cannot be read: one line naming the file (and the line)."""
 
 
+def column_key(cell: str) -> str:
+    """How a header cell and a column's name are matched: exact after trimming spaces and
+    byte-order marks, in any case (``" User ID"`` is ``user id``)."""
+    return _TRIM.sub("", cell).casefold()
+
+
+def column_option(name: str) -> str:
+    """The option that names the column of ``name`` (``--id-column``)."""
+    return f"--{name}-column"
+
+
+@dataclass(frozen=True)
+class Columns:
+    """The header columns a roster's fields are read from, when its header says otherwise
+    (``players import --id-column NAME --name-column NAME``, and the same for ``reading``,
+    ``dci`` and ``table``). ``None`` (no name) is the field's own name, ``id`` for ``id``.
+
+    ``name`` may be several columns (``First Name``, ``Last Name``): their cells, in that
+    order, are joined with a space, an empty cell left out.
+    """
+
+    id: str | None = None
+    name: tuple[str, ...] = ()
+    reading: str | None = None
+    dci: str | None = None
+    table: str | None = None
+
+    def chosen(self, name: str) -> tuple[str, ...]:
+        """The columns the judge named for the field ``name`` (none: its own name)."""
+        if name == "name":
+            return self.name
+        value: str | None = getattr(self, name)
+        return () if value is None else (value,)
+
+
+@dataclass(frozen=True)
+class ImportOptions:
+    """What the station's import box takes beside the path: the command line's own words
+    (``--encoding cp932 --id-column "User ID" --name-column Player``), read by
+    `parse_import_options`, so a README line works in both places."""
+
+    encoding: str | None = None
+    columns: Columns = field(default_factory=Columns)
+
+
 @dataclass(frozen=True)
 class Roster:
     players: list[Player]
@@ -64,7 +120,11 @@ class Roster:
     """As the judge is told: ``UTF-8``, ``UTF-8 (BOM)``, ``UTF-16``, ``CP932 (Shift_JIS)``."""
     delimiter: str
     ignored: tuple[str, ...]
-    """Header cells of columns not kept, as written."""
+    """Header cells of columns not kept, as written (control characters spelled out, a
+    long one cut short)."""
+    chosen: tuple[tuple[str, str], ...] = ()
+    """(field, ``name (First Name + Last Name)``) for each field read from a column the
+    judge named."""
 
     def summary(self, path: str) -> str:
         """``read players.csv as CP932 (Shift_JIS): 64 players``."""
@@ -73,6 +133,14 @@ class Roster:
         return ngettext(
             "read {file} as {encoding}: {n} player", "read {file} as {encoding}: {n} players", count
         ).format(file=Path(path).name, encoding=self.encoding, n=count)
+
+    def columns_line(self) -> str | None:
+        """``columns: id (User ID), name (Player)``, when the judge named any."""
+        if not self.chosen:
+            return None
+        return _("columns: {columns}").format(
+            columns=", ".join(label for _name, label in self.chosen)
+        )
 
     def ignored_line(self) -> str | None:
         if not self.ignored:
@@ -127,8 +195,9 @@ def sniff_delimiter(text: str) -> str:
     return max(counts)[2]
 
 
-def read_roster(path: str, encoding: str | None = None) -> Roster:
-    """The players of the roster at ``path``; `RosterError` names the first problem."""
+def read_roster(path: str, encoding: str | None = None, columns: Columns | None = None) -> Roster:
+    """The players of the roster at ``path``, its fields read from ``columns`` (their own
+    names by default); `RosterError` names the first problem."""
     from pydantic import ValidationError
 
     try:
@@ -152,22 +221,20 @@ def read_roster(path: str, encoding: str | None = None) -> Roster:
         raise RosterError(_("{path}: empty file").format(path=path)) from None
     except csv.Error as exc:
         raise RosterError(_bad_quoting(path, 1, exc)) from None
-    header = [h.strip().lower() for h in cells]
-    if "id" not in header or "name" not in header:
-        raise RosterError(
-            _("{path}: line 1: the header needs the columns id and name").format(path=path)
-        )
-    for column in KNOWN:
-        if header.count(column) > 1:
-            raise RosterError(
-                _("{path}: line 1: the column {column} twice").format(path=path, column=column)
-            )
-    kept = {column: header.index(column) for column in KNOWN if column in header}
+    chosen = columns or Columns()
+    kept = _kept_columns(path, cells, chosen)
+    used_indexes = {i for indexes in kept.values() for i in indexes}
     ignored = tuple(
-        cells[i].strip() or _("(column {n}, no name)").format(n=i + 1)
-        for i, h in enumerate(header)
-        if h not in KNOWN
+        _shown(cell) or _("(column {n}, no name)").format(n=i + 1)
+        for i, cell in enumerate(cells)
+        if i not in used_indexes
     )
+    labels = {
+        name: f"{name} ({' + '.join(_shown(cells[i]) for i in kept[name])})"
+        if chosen.chosen(name)
+        else name
+        for name in kept
+    }
     players: list[Player] = []
     seen: dict[str, int] = {}
     while True:
@@ -180,21 +247,27 @@ def read_roster(path: str, encoding: str | None = None) -> Roster:
             raise RosterError(_bad_quoting(path, start, exc)) from None
         if not any(cell.strip() for cell in row):
             continue
-        if len(row) != len(header):
+        if len(row) != len(cells):
             raise RosterError(
                 _("{path}: line {line}: {n} fields, the header has {header}").format(
-                    path=path, line=start, n=len(row), header=len(header)
+                    path=path, line=start, n=len(row), header=len(cells)
                 )
             )
-        values = {column: row[i] for column, i in kept.items()}
+        values = {
+            name: " ".join(part for i in indexes if (part := row[i].strip()))
+            if len(indexes) > 1
+            else row[indexes[0]]
+            for name, indexes in kept.items()
+        }
         extras = {k: v.strip() for k, v in values.items() if k not in REQUIRED and v.strip()}
         try:
             player = Player(id=values["id"], name=values["name"], **extras)
         except ValidationError as exc:
             err = exc.errors()[0]
-            field = err["loc"][0] if err["loc"] else "row"
+            where = str(err["loc"][0]) if err["loc"] else "row"
             message = str(err["msg"]).removeprefix("Value error, ")
-            raise RosterError(f"{path}: line {start}: {field}: {message}") from None
+            where = labels.get(where, where)
+            raise RosterError(f"{path}: line {start}: {where}: {message}") from None
         if player.id in seen:
             raise RosterError(
                 _("{path}: line {line}: player id {id!r} already on line {first}").format(
@@ -211,7 +284,121 @@ def read_roster(path: str, encoding: str | None = None) -> Roster:
         players.append(player)
     if not players:
         raise RosterError(_("{path}: no players").format(path=path))
-    return Roster(players, used, delimiter, ignored)
+    used_columns = tuple((name, labels[name]) for name in kept if chosen.chosen(name))
+    return Roster(players, used, delimiter, ignored, used_columns)
+
+
+def parse_import_options(text: str) -> ImportOptions:
+    """``--encoding NAME`` and the column options (`Columns`) from ``text``, split as a shell
+    splits words (quotes keep ``"User ID"`` one word); as on the command line, a later
+    option replaces an earlier one but ``--name-column``, which adds a column.
+    `RosterError` for anything else."""
+    try:
+        words = shlex.split(text)
+    except ValueError:
+        raise RosterError(_("options: a quote that is never closed")) from None
+    known = ["--encoding", *(column_option(name) for name in KNOWN)]
+    found: dict[str, str] = {}
+    names: list[str] = []
+    while words:
+        word = words.pop(0)
+        option, equals, value = word.partition("=")
+        if option not in known:
+            raise RosterError(
+                _("options: unknown {word} (known: {known})").format(
+                    word=_shown(word), known=", ".join(known)
+                )
+            )
+        if not equals:
+            if not words:
+                raise RosterError(_("options: {option} needs a value").format(option=option))
+            value = words.pop(0)
+        if option == column_option("name"):
+            names.append(value)
+        else:
+            found[option] = value
+    columns = Columns(
+        id=found.get(column_option("id")),
+        name=tuple(names),
+        reading=found.get(column_option("reading")),
+        dci=found.get(column_option("dci")),
+        table=found.get(column_option("table")),
+    )
+    return ImportOptions(found.get("--encoding"), columns)
+
+
+def _shown(value: str, limit: int = 40) -> str:
+    """A header cell or a column's name as a refusal shows it: control characters spelled
+    out, cut to ``limit`` characters."""
+    value = visible(value.strip())
+    return value if len(value) <= limit else value[: limit - 1] + "…"
+
+
+def _header_list(cells: list[str]) -> str:
+    """The header's columns for a refusal, at most `LISTED_COLUMNS` of them."""
+    listed = ", ".join(
+        _shown(cell) or _("(column {n}, no name)").format(n=i + 1)
+        for i, cell in enumerate(cells[:LISTED_COLUMNS])
+    )
+    if len(cells) > LISTED_COLUMNS:
+        listed += " " + _("… ({n} more)").format(n=len(cells) - LISTED_COLUMNS)
+    return listed
+
+
+MELEE_HEADER = ("user id", "user event status id", "rank", "player")
+"""How a Melee standings export's header begins (after `column_key`)."""
+
+
+def _kept_columns(path: str, cells: list[str], columns: Columns) -> dict[str, tuple[int, ...]]:
+    """Each field read → the indexes of its header columns; `RosterError` for a column
+    named that the header lacks or holds twice, or no id or name column."""
+    header = [column_key(c) for c in cells]
+    kept: dict[str, tuple[int, ...]] = {}
+    for name in KNOWN:
+        chosen = columns.chosen(name)
+        indexes: list[int] = []
+        for column in chosen or (name,):
+            key = column_key(column)
+            if not key:
+                raise RosterError(
+                    _("{path}: {option} names no column").format(
+                        path=path, option=column_option(name)
+                    )
+                )
+            found = [i for i, h in enumerate(header) if h == key]
+            if len(found) > 1:
+                raise RosterError(
+                    _("{path}: line 1: the column {column} twice").format(
+                        path=path, column=_shown(column)
+                    )
+                )
+            if found:
+                indexes.append(found[0])
+            elif chosen:
+                raise RosterError(
+                    _(
+                        "{path}: line 1: no column {column} ({option}); the header has: {columns}"
+                    ).format(
+                        path=path,
+                        column=f'"{_shown(column)}"',
+                        option=column_option(name),
+                        columns=_header_list(cells),
+                    )
+                )
+        if indexes:
+            kept[name] = tuple(indexes)
+    if "id" not in kept or "name" not in kept:
+        if tuple(header[: len(MELEE_HEADER)]) == MELEE_HEADER:
+            hint = _('a Melee standings export: --id-column "User ID" --name-column Player')
+        else:
+            hint = _("--id-column and --name-column name others; the header has: {columns}")
+            hint = hint.format(columns=_header_list(cells))
+        raise RosterError(
+            _("{path}: line 1: the header needs the columns id and name ({hint})").format(
+                path=path, hint=hint
+            )
+        )
+    return kept
 
 
 def _bad_quoting(path: str, line: int, exc: csv.Error) -> str:

@@ -131,10 +131,17 @@ def event_text(state: EventState) -> str:
 
 
 def cmd_players(args: argparse.Namespace) -> int:
-    from judgetui.roster import RosterError, read_roster
+    from judgetui.roster import Columns, RosterError, read_roster
 
+    columns = Columns(
+        id=args.id_column,
+        name=tuple(args.name_column or ()),
+        reading=args.reading_column,
+        dci=args.dci_column,
+        table=args.table_column,
+    )
     try:
-        roster = read_roster(args.file, args.encoding)
+        roster = read_roster(args.file, args.encoding, columns)
     except RosterError as exc:
         raise CliError(str(exc), key="bad_roster") from None
     station = _station(args)
@@ -143,6 +150,8 @@ def cmd_players(args: argparse.Namespace) -> int:
     renamed = renamed_players(station.load(), roster.players)
     station.import_players(args.judge, roster.players)
     print(roster.summary(args.file))
+    if (chosen := roster.columns_line()) is not None:
+        print(chosen)
     if (ignored := roster.ignored_line()) is not None:
         print(ignored)
     # A re-imported CSV keeps the ids and takes the new names: say which, on stderr.

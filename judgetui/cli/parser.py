@@ -267,6 +267,35 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
         default=None,
         help=_("the roster's encoding: utf-8, utf-16 or cp932 (default: detected)"),
     )
+    imp.add_argument(
+        "--id-column",
+        metavar="NAME",
+        help=_('the header\'s column of player ids (default: id), e.g. "User ID" in Melee'),
+    )
+    imp.add_argument(
+        "--name-column",
+        metavar="NAME",
+        action="append",
+        help=_(
+            "the header's column of names (default: name); given again, the next column "
+            'is joined with a space, e.g. "First Name" then "Last Name"'
+        ),
+    )
+    imp.add_argument(
+        "--reading-column",
+        metavar="NAME",
+        help=_("the header's column of name readings, furigana or romaji (default: reading)"),
+    )
+    imp.add_argument(
+        "--dci-column",
+        metavar="NAME",
+        help=_("the header's column of Wizards/DCI numbers (default: dci)"),
+    )
+    imp.add_argument(
+        "--table-column",
+        metavar="NAME",
+        help=_("the header's column of table or seat numbers (default: table)"),
+    )
 
     record = command("record", _("record a penalty"))
     record.add_argument(

@@ -4,7 +4,10 @@ Everything that writes here is the head judge's (the service checks it again): s
 the round, entering the final rounds — behind a confirmation, because every player's
 count restarts from zero (RULINGS §3; the history is kept) — adding a floor judge, and
 importing players from a CSV file, read by the same `judgetui.roster` the command line
-uses so both faces accept and refuse the same files, with the line number.
+uses so both faces accept and refuse the same files, with the line number. Beside the
+path, the import takes the command line's own options (``--encoding cp932 --id-column
+"User ID" --name-column Player``), so a roster from Melee or EventLink, or a Shift_JIS
+one, imports here as it does with ``players import``.
 
 Nothing has the focus when the screen opens, so the letter keys work at once; ``r``,
 ``a`` and ``i`` jump into their field, enter submits it, escape leaves the field.
@@ -24,7 +27,7 @@ from textual.widgets import DataTable, Input, Static
 
 from judgetui import diagnostics, errors
 from judgetui.i18n import N_, _, ngettext
-from judgetui.roster import Roster, RosterError, read_roster
+from judgetui.roster import Roster, RosterError, parse_import_options, read_roster
 from judgetui.service import BadInput, floor_judge, renamed_players
 from judgetui.state import EventState
 from judgetui.station.dialogs.confirm import ConfirmModal
@@ -34,11 +37,13 @@ from judgetui.station.widgets.format import clock_time, phase_name
 from judgetui.station.widgets.header import StationHeader
 
 
-def read_roster_file(path: str) -> Roster:
-    """The roster at ``path`` (`judgetui.roster`, as ``players import`` reads it); a
-    refusal becomes `BadInput` with the file and line."""
+def read_roster_file(path: str, options: str = "") -> Roster:
+    """The roster at ``path`` (`judgetui.roster`, as ``players import`` reads it), with
+    ``options`` in the command line's words (``--encoding cp932 --id-column "User ID"``);
+    a refusal becomes `BadInput` with the file and line."""
     try:
-        return read_roster(path)
+        chosen = parse_import_options(options)
+        return read_roster(path, chosen.encoding, chosen.columns)
     except RosterError as exc:
         raise BadInput(str(exc), key="bad_roster") from None
 
@@ -86,6 +91,15 @@ class EventScreen(StationScreen):
                 yield Input(
                     id="event-import",
                     placeholder=_("path/to/players.csv (columns id, name)"),
+                    compact=True,
+                )
+            with Horizontal(classes="field-row"):
+                yield Static(_("   Import options:"), classes="field-label")
+                yield Input(
+                    id="event-import-options",
+                    placeholder=_(
+                        'e.g. --encoding cp932 --id-column "User ID" --name-column Player'
+                    ),
                     compact=True,
                 )
             yield Static("", id="event-import-result")
@@ -270,13 +284,18 @@ class EventScreen(StationScreen):
             on_done=finished,
         )
 
-    @on(Input.Submitted, "#event-import")
+    @on(Input.Submitted, "#event-import, #event-import-options")
     def _import(self, event: Input.Submitted) -> None:
+        """Enter in the path or in the options imports the path with the options."""
         event.stop()
-        raw = event.value.strip()
+        path_field = self.query_one("#event-import", Input)
+        options_field = self.query_one("#event-import-options", Input)
+        raw = path_field.value.strip()
+        options = options_field.value
         result = self.query_one("#event-import-result", Static)
         if not raw:
             self.notify(_("Type the path of a CSV file first."), severity="warning")
+            path_field.focus()
             return
         path = str(Path(raw).expanduser())
         session = self.session
@@ -286,13 +305,15 @@ class EventScreen(StationScreen):
 
         def work() -> int:
             try:
-                roster = read_roster_file(path)
+                roster = read_roster_file(path, options)
                 renamed.extend(renamed_players(session.state, roster.players))
                 session.import_players(roster.players)
             except Exception as exc:
                 failure.append(str(exc))
                 raise
             read.append(roster.summary(path))  # the encoding used, the columns ignored
+            if (chosen := roster.columns_line()) is not None:
+                read.append(chosen)
             if (ignored := roster.ignored_line()) is not None:
                 read.append(ignored)
             return len(roster.players)
@@ -313,7 +334,9 @@ class EventScreen(StationScreen):
                     title=_("Renamed by the import"),
                     severity="warning",
                 )
-            event.input.value = ""
+            # Both: options left behind would read the next roster in the wrong encoding.
+            path_field.value = ""
+            options_field.value = ""
             self.set_focus(None)
 
         def finished(ok: bool) -> None:
