@@ -24,8 +24,8 @@ from judgetui.i18n import _
 from judgetui.safe_text import visible
 
 LARGE = 4_000_000
-"""Bytes from which an event file is large enough to say that it is being read (~1,000
-records: ~0.2 s to read and fold, a blank terminal no one notices below that)."""
+"""Bytes from which an event file is large enough to say that it is being read (~3,000
+records, ~0.05 s of CPU to read and fold: a wait no one notices below that)."""
 PERIOD = 0.1
 """Seconds between two redraws of the line, at least (a redraw is one write of a line)."""
 ERASE = "\r\x1b[K"
