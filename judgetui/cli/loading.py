@@ -101,6 +101,9 @@ def reading_line(
         yield None
         return
     text = _fit(visible(Path(path).name), size, _columns(out))
+    if text is None:
+        yield None
+        return
     line = ReadingLine(out, text, clock)
     line.show()
     try:
@@ -113,9 +116,10 @@ def _text(name: str, size: int) -> str:
     return _("reading {name} ({size} MB)…").format(name=name, size=round(size / 1_000_000))
 
 
-def _fit(name: str, size: int, columns: int) -> str:
+def _fit(name: str, size: int, columns: int) -> str | None:
     """The line with ``name`` cut from its start until the line and a percentage fit on
-    one row of the terminal (a wrapped line would not be erased whole)."""
+    one row of the terminal (a wrapped line would not be erased whole); None when even
+    one character of the name leaves no room."""
     from judgetui.text import cell_width
 
     room = columns - len(" 100%") - 1
@@ -123,7 +127,7 @@ def _fit(name: str, size: int, columns: int) -> str:
     while cell_width(text) > room and len(name) > 1:
         name = name[1:]
         text = _text("…" + name, size)
-    return text
+    return text if cell_width(text) <= room else None
 
 
 def _size(path: str | os.PathLike[str]) -> int | None:

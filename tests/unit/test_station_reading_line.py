@@ -133,6 +133,16 @@ def test_a_file_name_drives_nothing_and_the_line_fits_one_row(tmp_path: Path) ->
     assert len(said) + len(" 100%") < 80
 
 
+def test_nothing_is_said_on_a_terminal_too_narrow_for_the_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(loading, "_columns", lambda stream: 20)
+    terminal = FakeTerminal()
+    with reading_line(large_file(tmp_path), terminal) as line:
+        assert line is None
+    assert terminal.getvalue() == ""
+
+
 def test_the_reading_line_is_said_in_japanese(tmp_path: Path) -> None:
     from judgetui import i18n
 
