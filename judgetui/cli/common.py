@@ -173,24 +173,29 @@ def _open_station(args: argparse.Namespace, judge: str | None = None) -> int:
     settings = _station_keymap_over_ssh(args, _settings(args))
     if (problem := tty.missing_terminal()) is not None:
         raise CliError(problem, key="no_terminal")
-    # The collector stays paused (perf.one_shot) until the station's first frame is out:
-    # run_station turns it on (see perf.settle_interface).
-    from judgetui.station.app import run_station
+    from judgetui.cli.loading import reading_line
 
     db = _db_path(args)
-    diagnostics.info("station start: %s (uid %d)", db, os.getuid())
-    code = 1
-    try:
-        with _store_warnings_left_to_the_banner():
-            code = run_station(
-                db=db,
-                rules_path=args.rules,
-                judge=judge or args.judge,
-                language=_language(args),
-                settings=settings,
-            )
-    finally:
-        diagnostics.info("station stop: exit %d", code)
+    # Said before Textual is imported; erased before the station draws or an error's line.
+    with reading_line(db) as progress:
+        # The collector stays paused (perf.one_shot) until the station's first frame is
+        # out: run_station turns it on (see perf.settle_interface).
+        from judgetui.station.app import run_station
+
+        diagnostics.info("station start: %s (uid %d)", db, os.getuid())
+        code = 1
+        try:
+            with _store_warnings_left_to_the_banner():
+                code = run_station(
+                    db=db,
+                    rules_path=args.rules,
+                    judge=judge or args.judge,
+                    language=_language(args),
+                    settings=settings,
+                    progress=progress,
+                )
+        finally:
+            diagnostics.info("station stop: exit %d", code)
     return code
 
 

@@ -37,6 +37,7 @@ from judgetui.station.outcomes import ServiceOutcomes
 from judgetui.station.quitting import QuitHooks
 from judgetui.station.routes import Routes
 from judgetui.station.session import (
+    Progress,
     Session,
     load_state,
     signed_in_judge,
@@ -171,9 +172,15 @@ class JudgeStation(PaletteHooks, FollowerHooks, ServiceOutcomes, QuitHooks, star
 
 
 def open_station(
-    station: Station, judge: str | None, *, clock: Clock, **options: Any
+    station: Station,
+    judge: str | None,
+    *,
+    clock: Clock,
+    progress: Progress | None = None,
+    **options: Any,
 ) -> JudgeStation:
-    """The App over ``station``'s file, the state loaded and the judge checked first.
+    """The App over ``station``'s file, the state loaded (``progress`` told how far: see
+    `load_state`) and the judge checked first.
 
     Raises `EventFileError` (corrupt file), `BadInput` (unknown judge) or `NotPermitted`
     (a judge bound to another OS account) before anything is on screen.
@@ -181,7 +188,7 @@ def open_station(
     if not station.file.exists():
         return JudgeStation(station, clock=clock, **options)
     reader = LogReader(station.file)
-    state, stamp = load_state(station, reader)
+    state, stamp = load_state(station, reader, progress)
     signed = signed_in_judge(station, state, judge)
     return JudgeStation(
         station, state=state, stamp=stamp, judge=signed, clock=clock, reader=reader, **options
@@ -194,11 +201,14 @@ def run_station(
     judge: str | None,
     language: str,
     settings: LoadedSettings | None = None,
+    progress: Progress | None = None,
 ) -> int:
     """Open the station for the command line; returns the exit code."""
     i18n.set_language("ja" if language == "ja" else "en")
     station = Station(EventFile(db), load_rules(rules_path))
-    app = open_station(station, judge, clock=lambda: datetime.now(UTC), settings=settings)
+    app = open_station(
+        station, judge, clock=lambda: datetime.now(UTC), settings=settings, progress=progress
+    )
     if app.judge is None:
         long_lived()  # a screen asks first; else on with the dashboard's first frame
     if app.driver_class is LinuxDriver:
