@@ -202,6 +202,12 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
         _common(p, top=False)
         return p
 
+    def group(name: str, help_text: str) -> argparse._SubParsersAction[Any]:
+        """A command of sub-commands (``event init``, ``report round``…)."""
+        return command(name, help_text).add_subparsers(
+            dest=f"{name}_command", parser_class=_Parser, required=True
+        )
+
     demo = command("demo", _("create a realistic demo event and open it"))
     many = _("how many (default: %(default)s)")
     demo.add_argument("--players", type=_int_in(1, MAX_DEMO_PLAYERS), default=64, help=many)
@@ -221,10 +227,9 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
     _flags(classify, rules)
     classify.add_argument("--finals", action="store_true", help=_("classify for the final rounds"))
 
-    event = command(
+    event_sub = group(
         "event", _("create the event, set the round or the number of rounds, enter the finals")
     )
-    event_sub = event.add_subparsers(dest="event_command", parser_class=_Parser, required=True)
     init = _sub(event_sub, "init", _("create the event file"))
     init.add_argument("--name", required=True, help=_("the event's name"))
     init.add_argument("--head-judge", required=True, metavar="NAME", help=_("the head judge"))
@@ -239,14 +244,8 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
     )
     rnd = _sub(event_sub, "round", _("set the current round (head judge)"))
     rnd.add_argument("number", type=_int_in(1, MAX_ROUND), help=_("the round"))
-    rnd.add_argument(
-        "--back",
-        action="store_true",
-        help=_("allow setting the round back to an earlier one"),
-    )
-    total = _sub(
-        event_sub, "rounds", _("the head judge changes the number of rounds (a log entry)")
-    )
+    rnd.add_argument("--back", action="store_true", help=_("allow going back to an earlier round"))
+    total = _sub(event_sub, "rounds", _("change the number of rounds (head judge)"))
     total.add_argument("number", type=_int_in(1, MAX_ROUND), help=_("the number of rounds"))
     _sub(event_sub, "finals", _("enter the final rounds (head judge)"))
     judge = _sub(event_sub, "judge", _("add a judge (head judge)"))
@@ -256,10 +255,7 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
     change = _sub(event_sub, "rules", _("the head judge changes the event's rules (a log entry)"))
     change.add_argument("file", help=_("the new rules file"))
 
-    players = command("players", _("import players"))
-    players_sub = players.add_subparsers(
-        dest="players_command", parser_class=_Parser, required=True
-    )
+    players_sub = group("players", _("import players"))
     imp = _sub(players_sub, "import", _("add or rename players from a CSV roster"))
     imp.add_argument("file", help=_("the roster: a CSV file with a header row"))
     imp.add_argument(
@@ -267,11 +263,13 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
         default=None,
         help=_("the roster's encoding: utf-8, utf-16 or cp932 (default: detected)"),
     )
-    imp.add_argument(
-        "--id-column",
-        metavar="NAME",
-        help=_('the header\'s column of player ids (default: id), e.g. "User ID" in Melee'),
-    )
+    for field, words in (
+        ("id", _('the header\'s column of player ids (default: id), e.g. "User ID" in Melee')),
+        ("reading", _("the header's column of readings, furigana or romaji (default: reading)")),
+        ("dci", _("the header's column of Wizards/DCI numbers (default: dci)")),
+        ("table", _("the header's column of table or seat numbers (default: table)")),
+    ):  # fmt: skip
+        imp.add_argument(f"--{field}-column", metavar="NAME", help=words)
     imp.add_argument(
         "--name-column",
         metavar="NAME",
@@ -280,21 +278,6 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
             "the header's column of names (default: name); given again, the next column "
             'is joined with a space, e.g. "First Name" then "Last Name"'
         ),
-    )
-    imp.add_argument(
-        "--reading-column",
-        metavar="NAME",
-        help=_("the header's column of name readings, furigana or romaji (default: reading)"),
-    )
-    imp.add_argument(
-        "--dci-column",
-        metavar="NAME",
-        help=_("the header's column of Wizards/DCI numbers (default: dci)"),
-    )
-    imp.add_argument(
-        "--table-column",
-        metavar="NAME",
-        help=_("the header's column of table or seat numbers (default: table)"),
     )
 
     record = command("record", _("record a penalty"))
@@ -431,18 +414,12 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
         "--head",
         type=_head,
         metavar="HASH",
-        help=_(
-            "a head taken earlier (an export's, or the one on a round's slip; at least its "
-            "first 16 hex digits): also check that the log still holds that entry"
-        ),
+        help=_("a head taken earlier (an export's or a round slip's, 16+ hex digits): still held?"),
     )
-    report = command("report", _("the head judge's reports: round list, player, event"))
-    report_sub = report.add_subparsers(dest="report_command", parser_class=_Parser, required=True)
-    rround = report_sub.add_parser(
-        "round",
-        help=_("the scorekeeper's list for a round (default: the current round)"),
+    report_sub = group("report", _("the head judge's reports: round list, player, event"))
+    rround = _sub(
+        report_sub, "round", _("the scorekeeper's list for a round (default: the current round)")
     )
-    _common(rround, top=False)
     rround.add_argument(
         "number", nargs="?", type=_int_in(1, MAX_ROUND), help=_("the round (default: current)")
     )
@@ -453,23 +430,15 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
         metavar="ID",
         help=_("the head judge marks an item of the list as entered (a log entry)"),
     )
-    rplayer = _sub(
-        report_sub, "player", _("a disqualification / investigation report draft for one player")
-    )
+    rplayer = _sub(report_sub, "player", _("a DQ / investigation report draft for a player"))
     rplayer.add_argument("id", help=_("the player's id"))
     _sub(report_sub, "event", _("the organiser's official record"))
 
-    investigation = command("investigation", _("close an investigation (head judge)"))
-    inv_sub = investigation.add_subparsers(
-        dest="investigation_command", parser_class=_Parser, required=True
-    )
+    inv_sub = group("investigation", _("close an investigation (head judge)"))
     close = _sub(inv_sub, "close", _("close an open investigation with a finding"))
     close.add_argument("record", help=_("the record's id, or its first 6+ characters"))
     close.add_argument("--finding", help=_("the head judge's finding (required)"))
-    command(
-        "rules",
-        _("the event's rules in words: every infraction and penalty key, the questions"),
-    )
+    command("rules", _("the event's rules: every infraction and penalty key, the questions"))
     completion = command("completion", _("a shell completion script on stdout"))
     completion.add_argument("shell", choices=("bash", "zsh", "fish"), help=_("the shell"))
     command("ssh", _("the entry point for sshd's ForceCommand (see docs/SSH.md)"))
