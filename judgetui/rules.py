@@ -629,11 +629,9 @@ def read_rules_text(path: str) -> str:
     from judgetui.input_file import RULES_MAX_BYTES, InputFileError, read_input_file
 
     try:
-        raw = read_input_file(path, RULES_MAX_BYTES, _("a rules file"))
+        return read_input_file(path, RULES_MAX_BYTES, _("a rules file")).decode("utf-8")
     except InputFileError as exc:
         raise RulesError(path, [exc.reason]) from None
-    try:
-        return raw.decode("utf-8")
     except UnicodeDecodeError:
         raise RulesError(path, ["not UTF-8 text"]) from None
 

@@ -265,7 +265,8 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
     )
     for field, words in (
         ("id", _('the header\'s column of player ids (default: id), e.g. "User ID" in Melee')),
-        ("reading", _("the header's column of readings, furigana or romaji (default: reading)")),
+        ("reading", _("the header's column of name readings, furigana or romaji "
+                      "(default: reading)")),
         ("dci", _("the header's column of Wizards/DCI numbers (default: dci)")),
         ("table", _("the header's column of table or seat numbers (default: table)")),
     ):  # fmt: skip

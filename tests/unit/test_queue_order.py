@@ -75,8 +75,14 @@ def test_queue_text_says_how_long_each_item_has_waited(
     code, out, err = run(capsys, "queue", "--db", db)
     after = datetime.now(UTC)
     assert code == 0, err
-    lines = out.splitlines()
-    assert [line.split()[0] for line in lines] == [item.id for item in queue]
+    lines: list[str] = []
+    for line in out.splitlines():  # an item's wrapped lines are indented under it
+        if line.startswith(" ") and lines:
+            lines[-1] += " " + line.strip()
+        else:
+            lines.append(line)
+    state = service.load()
+    assert [line.split()[0] for line in lines] == [state.short_id(item.id) for item in queue]
     for line, item in zip(lines, queue, strict=True):
         said = {f"waiting {text.waited(item.waiting_seconds(t))}" for t in (before, after)}
         assert any(line.endswith(phrase) for phrase in said), (line, said)

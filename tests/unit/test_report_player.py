@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from pathlib import Path
 
@@ -69,7 +70,7 @@ def test_the_timeline_is_in_order_with_judges_and_the_head(
     ):
         assert section in out
     assert "P2 Ann Lee" in out and "Test Open" in out
-    numbers = [line.split(".")[0] for line in out.splitlines() if line[:1].isdigit()]
+    numbers = [line.split(".")[0] for line in out.splitlines() if re.match(r"\d+\. ", line)]
     assert numbers == [str(n) for n in range(1, len(numbers) + 1)]
     assert "\x1b" not in out
 

@@ -13,7 +13,7 @@ import pytest
 
 from judgetui import report_texts
 from judgetui.rules import shipped_rules
-from judgetui.service import RecordRequest, Station
+from judgetui.service import Station
 from judgetui.state import EventState
 from judgetui.store import EventFile
 from judgetui.text import cell_width
@@ -184,7 +184,7 @@ def test_the_commands_that_take_an_id_take_the_printed_prefix(
     # report player takes a player id, which it prints whole
     code, out, err = run(capsys, "report", "player", issued.player, "--db", demo)
     assert code == 0 and f"{issued.player} " in out
-    # correct (the service's; the command line does not have it yet)
+    # correct
     station = Station(EventFile(demo), shipped_rules())
     other = next(
         r
@@ -192,8 +192,7 @@ def test_the_commands_that_take_an_id_take_the_printed_prefix(
         if r.status == "issued" and r.sanction is None and r.supersedes is None
     )
     short = load(demo).short_id(other.id)
-    request = RecordRequest([other.player], other.infraction, other.intentional, other.disruptive)
-    station.correct(HEAD, short, "wrong infraction", request)
+    station.correct(HEAD, short, "wrong infraction", player=other.player)
     assert load(demo).records[other.id].status == "voided"
 
 
