@@ -372,7 +372,12 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
     history.add_argument("--table", type=_int_in(TABLE_MIN, TABLE_MAX), help=_("only this table"))
 
     export = command("export", _("export the event"))
-    export.add_argument("--format", choices=("json", "csv"), default="json", help=_("json or csv"))
+    export.add_argument(
+        "--format",
+        choices=("json", "csv", "event"),
+        default="json",
+        help=_("json, csv, or event: the event file itself, exactly as on disk (for a mirror)"),
+    )
     export.add_argument(
         "-o",
         "--output",
