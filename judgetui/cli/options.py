@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import NoReturn, cast
 
@@ -81,6 +81,38 @@ def _common(parser: argparse.ArgumentParser, *, top: bool) -> None:
         action="store_true",
         default=default if top else argparse.SUPPRESS,
         help=_("machine-readable output: keys, the same in every language"),
+    )
+
+
+def _mirror_options(
+    mirror: argparse.ArgumentParser, number: Callable[[int, int], Callable[[str], int]]
+) -> None:
+    """``mirror``'s own options (`judgetui.cli.mirror`); ``number``: the parser's bounded
+    whole-number type."""
+    mirror.add_argument(
+        "--from",
+        required=True,
+        dest="source",
+        metavar="COMMAND",
+        help=_("the command that prints the event file (split like a shell, never run by one)"),
+    )
+    mirror.add_argument(
+        "--to",
+        required=True,
+        metavar="FILE",
+        help=_("the copy's file (a standby copy, or none yet)"),
+    )
+    when = mirror.add_mutually_exclusive_group()
+    when.add_argument(
+        "--every", type=number(1, 86_400), metavar="SECONDS", help=_("keep pulling, every SECONDS")
+    )
+    when.add_argument("--once", action="store_true", help=_("pull once (the default)"))
+    mirror.add_argument(
+        "--timeout",
+        type=number(1, 3600),
+        default=120,
+        metavar="SECONDS",
+        help=_("give up a pull after SECONDS (default: %(default)s)"),
     )
 
 

@@ -252,6 +252,7 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
     judge.add_argument("name", help=_("the judge's name"))
     judge.add_argument("--account", help=_("bind to an OS account"))
     _sub(event_sub, "show", _("the event in words (--json: the data)"))
+    _sub(event_sub, "takeover", _("make a standby copy the event of record (head judge)"))
     change = _sub(event_sub, "rules", _("the head judge changes the event's rules (a log entry)"))
     change.add_argument("file", help=_("the new rules file"))
 
@@ -438,6 +439,9 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
     )
     completion = command("completion", _("a shell completion script on stdout"))
     completion.add_argument("shell", choices=("bash", "zsh", "fish"), help=_("the shell"))
+    from judgetui.cli.options import _mirror_options
+
+    _mirror_options(command("mirror", _("keep a verified standby copy of the event")), _int_in)
     command("ssh", _("the entry point for sshd's ForceCommand (see docs/SSH.md)"))
     command("config", _("where settings are looked for, and what they hold"))
     return parser

@@ -146,6 +146,7 @@ EVENT_FIELDS = (
     "count",
     "head",
     "rules_stored",
+    "taken_over",
 )
 
 
