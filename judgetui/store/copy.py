@@ -31,6 +31,7 @@ import orjson
 from msgspec import Struct
 
 from judgetui.i18n import _
+from judgetui.safe_text import first_control
 from judgetui.store.atomic import _remove_leftover_temps, _write_atomically, write_file_atomically
 from judgetui.store.chain import GENESIS_HASH, order_log, verify_items, walk
 from judgetui.store.errors import EventFileError, StoreWriteError, _one_line
@@ -355,8 +356,11 @@ def read_mark(path: Path) -> StandbyMark | None:
 
 
 def _text(value: Any) -> str:
+    """A mark's text: shown on the station's banner, so never a control character."""
     if type(value) is not str:
         raise TypeError("not text")
+    if first_control(value) is not None:
+        raise ValueError("a control character")
     return value
 
 
