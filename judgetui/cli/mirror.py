@@ -147,8 +147,7 @@ class Mirror:
         self.target = target
         self.argv = argv
         self.source = shlex.join(argv)
-        self.held: Held | None = read_held(target)
-        found = read_mark(target)
+        self.held, found = _check_target(target)
         self.copy_id = found.copy if found is not None else new_copy_id()
         self.last_pull: str | None = found.pulled_at if found is not None else None
         self.last_refused: bytes | None = None
@@ -286,9 +285,7 @@ def cmd_mirror(args: argparse.Namespace) -> int:
         raise CliError(_("--from: cannot read the command ({reason})").format(reason=exc)) from None
     if not argv:
         raise CliError(_("--from: name the command that prints the event file"))
-    target = Path(args.to)
-    _check_target(args, target)
-    mirror = Mirror(args, target, argv)
+    mirror = Mirror(args, Path(args.to), argv)
     stop = threading.Event()
     with _stopped_by_signals(stop):
         if not args.every:
@@ -318,23 +315,30 @@ def cmd_mirror(args: argparse.Namespace) -> int:
         return EXIT_BROKEN if code == EXIT_BROKEN else 0
 
 
-def _check_target(args: argparse.Namespace, target: Path) -> None:
-    """FILE is a standby copy, or nothing yet: never an event of record (a file with no
-    standby mark, or one taken over), a link, or the event file the command line names."""
-    from judgetui.cli.common import _station
+def _check_target(target: Path) -> tuple[Held | None, StandbyMark | None]:
+    """The copy at FILE and its mark, when FILE is a standby copy; nothing yet is fine.
+    Never an event of record (a file with no standby mark, or one taken over), nor a
+    link: CliError."""
+    from judgetui.service import taken_over_in
 
     if target.is_symlink():
         raise CliError(_("--to {path}: a symbolic link; give the copy's file itself").format(
             path=target))  # fmt: skip
     if not target.parent.is_dir():
         raise CliError(_("--to {path}: no such folder").format(path=target.parent))
-    if not os.path.lexists(target):
-        return
-    station = _station(argparse.Namespace(**{**vars(args), "db": str(target), "rules": None}))
-    if station.standby() is None:
-        raise CliError(
-            _(
-                "--to {path}: an event of record, not a standby copy (no standby mark, or "
-                "taken over): a mirror never writes over it"
-            ).format(path=target)
-        )
+    mark = read_mark(target)
+    taken: list[bool] = []
+    held = None
+    if os.path.lexists(target):
+        if mark is not None:
+            held = read_held(
+                target, lambda entries: taken.append(taken_over_in(entries, mark.copy))
+            )
+        if mark is None or any(taken):
+            raise CliError(
+                _(
+                    "--to {path}: an event of record, not a standby copy (no standby mark, or "
+                    "taken over): a mirror never writes over it"
+                ).format(path=target)
+            )
+    return held, mark

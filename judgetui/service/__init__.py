@@ -52,6 +52,7 @@ __all__ = [
     "Station",
     "floor_judge",
     "renamed_players",
+    "taken_over_in",
     "validation_error",
     "waits_in_queue",
 ]
@@ -80,6 +81,17 @@ class Planner(ReviewPlanner, EventPlanner):
     (review, void, correct, decide, investigations), `EventPlanner` (round, finals,
     players, judges, rules, entered marks).
     """
+
+
+def taken_over_in(entries: Iterable[Mapping[str, Any]], copy_id: str) -> bool:
+    """Whether a log holds the takeover of the standby copy ``copy_id``: what the fold
+    keeps in `EventState.taken_over`, read without folding (a mirror's start)."""
+    return any(
+        entry.get("kind") == "event_taken_over"
+        and isinstance(entry.get("data"), dict)
+        and entry["data"].get("copy_id") == copy_id
+        for entry in entries
+    )
 
 
 class Station:

@@ -23,6 +23,7 @@ import errno
 import os
 import stat
 import uuid
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
@@ -89,15 +90,17 @@ class CopyConflict(StoreWriteError):
     was replaced."""
 
 
-def read_held(path: Path) -> Held | None:
+def read_held(
+    path: Path, seen: Callable[[list[dict[str, Any]]], None] | None = None
+) -> Held | None:
     """The copy at ``path``, verified whole; None when there is none. A copy that is not
     a readable event file, or whose chain does not verify, is EventFileError: a witness
-    that cannot vouch for itself must not go on."""
+    that cannot vouch for itself must not go on. ``seen`` is given its entries."""
     found = _read_raw(path)
     if found is None:
         return None
     raw = found[0]
-    held, problem = _whole_copy(path, raw)
+    held, problem = _whole_copy(path, raw, seen)
     if held is None:
         raise EventFileError(
             _("{path}: the copy held here does not verify ({problem})").format(
@@ -107,7 +110,9 @@ def read_held(path: Path) -> Held | None:
     return held
 
 
-def _whole_copy(path: Path, raw: bytes) -> tuple[Held | None, str]:
+def _whole_copy(
+    path: Path, raw: bytes, seen: Callable[[list[dict[str, Any]]], None] | None = None
+) -> tuple[Held | None, str]:
     """``raw`` parsed and its whole chain verified: the Held, or None and why not (with
     the count and head of what verified, for `judge_copy`)."""
     try:
@@ -120,7 +125,10 @@ def _whole_copy(path: Path, raw: bytes) -> tuple[Held | None, str]:
     result = verify_items(items)
     if not result.ok:
         return None, result.problem or ""
-    return Held(raw, meta, [entry["hash"] for _seq, entry in items]), ""
+    entries = [entry for _seq, entry in items]
+    if seen is not None:
+        seen(entries)
+    return Held(raw, meta, [entry["hash"] for entry in entries]), ""
 
 
 def _appended(path: Path, raw: bytes, held: Held) -> Held | Verdict | None:
