@@ -32,6 +32,8 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+from msgspec.structs import replace
+
 from judgetui.cli.common import _emit_json
 from judgetui.errors import EXIT_BROKEN, EXIT_NOT_SAVED, CliError
 from judgetui.i18n import _, ngettext
@@ -179,10 +181,10 @@ class Mirror:
         keep = self.held if verdict.kind == "same" else new  # same entries: FILE as it is
         assert keep is not None
         try:
-            keep_copy(self.target, keep.raw, self.held, mark)
+            stamp = keep_copy(self.target, keep.raw, self.held, mark)
         except CopyConflict as exc:
             raise CliError(str(exc), code=EXIT_NOT_SAVED) from None
-        self.held, self.last_pull = keep, mark.pulled_at
+        self.held, self.last_pull = replace(keep, stamp=stamp), mark.pulled_at
         data = {
             "pull": verdict.kind,
             "count": verdict.count,

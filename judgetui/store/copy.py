@@ -30,13 +30,14 @@ from typing import Any, Literal
 
 import orjson
 from msgspec import Struct
+from msgspec.structs import replace
 
 from judgetui.i18n import _
 from judgetui.safe_text import first_control
 from judgetui.store.atomic import _remove_leftover_temps, _write_atomically, write_file_atomically
 from judgetui.store.chain import GENESIS_HASH, order_log, verify_items, walk
 from judgetui.store.errors import EventFileError, StoreWriteError, _one_line
-from judgetui.store.file import EventFile, _check_header, _parse, _read_fd, _read_raw
+from judgetui.store.file import EventFile, FileStamp, _check_header, _parse, _read_fd, _read_raw
 
 CopyKind = Literal["first", "same", "extends", "shorter", "rewritten", "broken"]
 ACCEPTED: frozenset[CopyKind] = frozenset({"first", "same", "extends"})
@@ -51,6 +52,9 @@ class Held(Struct, frozen=True):
     raw: bytes
     meta: dict[str, Any]
     hashes: list[str]
+    stamp: FileStamp | None = None
+    """The version of the file at the copy's path that holds ``raw`` (when known): a
+    write finds it there unchanged without reading it whole (`keep_copy`)."""
 
     @property
     def count(self) -> int:
@@ -99,7 +103,7 @@ def read_held(
     found = _read_raw(path)
     if found is None:
         return None
-    raw = found[0]
+    raw, st = found
     held, problem = _whole_copy(path, raw, seen)
     if held is None:
         raise EventFileError(
@@ -107,7 +111,7 @@ def read_held(
                 path=path, problem=problem
             )
         )
-    return held
+    return replace(held, stamp=FileStamp.from_stat(st))
 
 
 def _whole_copy(
@@ -225,20 +229,19 @@ def _broken(path: Path, raw: bytes, held: Held | None, problem: str) -> Verdict:
             first_bad = None
     except EventFileError:
         pass
-    agree = len(hashes)
-    if held is not None:
-        agree = 0
-        while agree < min(len(hashes), held.count) and hashes[agree] == held.hashes[agree]:
-            agree += 1
-        if agree < min(len(hashes), held.count):
-            first_bad = agree + 1
+    agree = len(hashes)  # every entry that verified, unless one is not the held one's
+    shared = min(len(hashes), held.count) if held is not None else 0
+    for index in range(shared):
+        if held is not None and hashes[index] != held.hashes[index]:
+            agree, first_bad = index, index + 1
+            break
     good_head = hashes[agree - 1] if agree else GENESIS_HASH
     head = hashes[-1] if hashes else GENESIS_HASH
     return _verdict("broken", held, len(hashes), head, agree, good_head, first_bad,
                     _one_line(problem))  # fmt: skip
 
 
-def keep_copy(path: Path, raw: bytes, held: Held | None, mark: StandbyMark) -> None:
+def keep_copy(path: Path, raw: bytes, held: Held | None, mark: StandbyMark) -> FileStamp:
     """Make ``raw`` the copy at ``path`` and ``mark`` its standby mark, under the event
     file's lock and only while the file there is still ``held``'s bytes (no file at all
     for the first copy): a takeover or any write made meanwhile is never replaced
@@ -246,7 +249,7 @@ def keep_copy(path: Path, raw: bytes, held: Held | None, mark: StandbyMark) -> N
     folder fsync): the first copy gets its mark before its bytes (never a copy without a
     mark), a later one after (a mark never names a head the copy does not hold); ``raw``
     equal to the held bytes only renews the mark. StoreWriteError leaves both as they
-    were."""
+    were. Returns the version of the file that now holds ``raw``."""
     event = EventFile(path)
     with event._lock.hold():
         _remove_leftover_temps(path)
@@ -260,21 +263,33 @@ def keep_copy(path: Path, raw: bytes, held: Held | None, mark: StandbyMark) -> N
                 )
             write_mark(path, mark)
             _write_atomically(path, raw, like=None, exclusive=True)
-            return
+            return FileStamp.from_stat(os.stat(path))
         fd, like = event._hold_current()
         try:
-            if _read_fd(path, fd) != held.raw:
+            if not _still(fd, like, held) and _read_fd(path, fd) != held.raw:
                 raise CopyConflict(
                     _(
                         "{path}: the copy changed while the new one was checked (it was "
                         "taken over, or written to); nothing was replaced"
                     ).format(path=path)
                 )
+            written = like
             if raw != held.raw:
-                _write_atomically(path, raw, like=like, hold_new=True)
+                written = _write_atomically(path, raw, like=like, hold_new=True)
             write_mark(path, mark)
+            return FileStamp.from_stat(written)
         finally:
             os.close(fd)
+
+
+def _still(fd: int, st: os.stat_result, held: Held) -> bool:
+    """Whether the file open on ``fd`` (its stat ``st``) is the version ``held`` knows:
+    the same stamp (a replace is another inode, a write in place another ctime) and the
+    same last bytes, as the store's holder tells its own version (`Held.is_file`)."""
+    if held.stamp is None or FileStamp.from_stat(st) != held.stamp:
+        return False
+    end = held.raw[-4096:]
+    return os.pread(fd, len(end), len(held.raw) - len(end)) == end
 
 
 def keep_apart(path: Path, raw: bytes, when: datetime) -> Path:

@@ -360,3 +360,20 @@ def test_mirror_every_keeps_pulling_says_each_change_survives_an_outage_and_stop
     assert code == 0
     assert lines.rest().startswith("stopped: the copy holds 5 entries")
     assert lines.errors == [lines.errors[0]]
+
+
+def test_a_takeover_while_a_mirror_runs_is_never_written_over(
+    station: Station, primary: Path, copy: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A running mirror holds the copy's version (its stamp): a takeover replaces the
+    file, and the mirror's next write finds it changed and stops (exit 4)."""
+    assert _mirror(capsys, primary, copy)[0] == 0
+    held, mark = read_held(copy), read_mark(copy)
+    assert held is not None and mark is not None and held.stamp is not None
+    assert run(capsys, "event", "takeover", "--db", copy, "--judge", HEAD)[0] == 0
+    taken = copy.read_bytes()
+    _notice(station, "P2")
+    with pytest.raises(CopyConflict, match="taken over"):
+        keep_copy(copy, primary.read_bytes(), held, mark)
+    assert copy.read_bytes() == taken
+    assert read_mark(copy) is None
