@@ -12,9 +12,9 @@ by ``benchmarks/make_event.py``). For each, on a copy in a temporary folder, med
 - ``export_event``: one ``judgetui export --format event`` process, what the backup
   account's ForceCommand runs on the station for each pull;
 - ``record_alone`` / ``record_beside``: one ``judgetui record`` process on the station's
-  file, alone and with ``mirror --every 1 --from "judgetui --db EVENT export --format
-  event"`` running beside it (each pull costs the station an export), in alternating
-  samples.
+  file, alone and with what ``mirror --every 1`` costs the station running beside it (an
+  ``export --format event`` a second; the mirror's own work is on its own machine), in
+  alternating samples.
 """
 
 from __future__ import annotations
@@ -42,6 +42,13 @@ from judgetui.store import EventFile
 PY = sys.executable
 JUDGETUI = [PY, "-m", "judgetui"]
 HEAD = "Kana Mori"
+EXPORTS = """
+import subprocess, sys, time
+while True:
+    start = time.monotonic()
+    subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=False)
+    time.sleep(max(0.0, 1.0 - (time.monotonic() - start)))
+"""
 
 
 def timed(argv: list[str]) -> float:
@@ -115,8 +122,9 @@ def measure(event: Path, samples: int) -> dict[str, object]:
                     next(players), "--infraction", "slow_play", "--intentional", "no",
                     "--disruptive", "yes"]  # fmt: skip
 
-        beside = [*JUDGETUI, "mirror", "--every", "1", "--from", " ".join(export),
-                  "--to", str(work / "beside.json")]  # fmt: skip
+        # The station's side of `mirror --every 1` over ssh: an export a second (the pull's
+        # parsing and checking run on the mirror's own machine, not here).
+        beside = [PY, "-c", EXPORTS, *export]
         alone: list[float] = []
         near: list[float] = []
         for n in range(samples):
