@@ -121,6 +121,12 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def cmd_mirror(args: argparse.Namespace) -> int:
+    from judgetui.cli.mirror import cmd_mirror as run
+
+    return run(args)
+
+
 def cmd_completion(args: argparse.Namespace) -> int:
     from judgetui.cli.completion import completion_script
 
@@ -143,6 +149,7 @@ __all__ = [
     "cmd_export",
     "cmd_history",
     "cmd_investigation",
+    "cmd_mirror",
     "cmd_player",
     "cmd_players",
     "cmd_queue",
@@ -202,6 +209,7 @@ COMMANDS = {
     "config": cmd_config,
     "rules": cmd_rules,
     "completion": cmd_completion,
+    "mirror": cmd_mirror,
 }
 
 

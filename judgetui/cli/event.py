@@ -87,6 +87,21 @@ def cmd_event(args: argparse.Namespace) -> int:
         station.add_judge(args.judge, floor_judge(args.name, args.account))
         print(_("judge {name} added").format(name=args.name))
         return 0
+    if args.event_command == "takeover":
+        mark = station.standby()
+        station.take_over(args.judge)
+        state = station.load()
+        print(
+            _(
+                "taken over: this copy (pulled {when}) is the event of record now, head "
+                "{head}; the old station's last head was {old}"
+            ).format(
+                when=mark.pulled_at if mark else "-",
+                head=state.head,
+                old=state.taken_over[mark.copy].text if mark else "-",
+            )
+        )
+        return 0
     from judgetui.reports import event_dict
 
     state = station.load()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import NoReturn, cast
 
@@ -84,6 +84,35 @@ def _common(parser: argparse.ArgumentParser, *, top: bool) -> None:
     )
 
 
+def _mirror_options(mirror: argparse.ArgumentParser) -> None:
+    """``mirror``'s own options (`judgetui.cli.mirror`)."""
+    mirror.add_argument(
+        "--from",
+        required=True,
+        dest="source",
+        metavar="COMMAND",
+        help=_("the command that prints the event file (split like a shell, never run by one)"),
+    )
+    mirror.add_argument(
+        "--to",
+        required=True,
+        metavar="FILE",
+        help=_("the copy's file (a standby copy, or none yet)"),
+    )
+    when = mirror.add_mutually_exclusive_group()
+    when.add_argument(
+        "--every", type=_int_in(1, 86_400), metavar="SECONDS", help=_("keep pulling, every SECONDS")
+    )
+    when.add_argument("--once", action="store_true", help=_("pull once (the default)"))
+    mirror.add_argument(
+        "--timeout",
+        type=_int_in(1, 3600),
+        default=120,
+        metavar="SECONDS",
+        help=_("give up a pull after SECONDS (default: %(default)s)"),
+    )
+
+
 def _options_for_help(tokens: Sequence[str]) -> argparse.Namespace:
     """What a command line asking for help says of its event and rules (the top-level
     options, wherever they stand, and the command it names), without the command's own
@@ -122,3 +151,31 @@ def _station_args(argv: Sequence[str] | None) -> argparse.Namespace | None:
     _common(parser, top=True)
     parser.set_defaults(command=None)
     return parser.parse_args(tokens)
+
+
+def _int_in(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``, else one clear line."""
+
+    def parse(value: str) -> int:
+        text = value.strip()
+        digits = text[1:] if text[:1] in ("-", "+") else text
+        if not (digits.isascii() and digits.isdigit()):
+            raise argparse.ArgumentTypeError(
+                _("expected a whole number, not {value!r}").format(value=_short(value))
+            )
+        # Too many digits is out of range without int(), which is slow on huge numbers.
+        fits = len(digits.lstrip("0")) <= len(str(max(abs(low), abs(high))))
+        if not fits or not low <= int(text) <= high:
+            raise argparse.ArgumentTypeError(
+                _("{value} is out of range ({low} to {high})").format(
+                    value=_short(text), low=low, high=high
+                )
+            )
+        return int(text)
+
+    parse.__name__ = "number"
+    return parse
+
+
+def _short(value: str, limit: int = 24) -> str:
+    return value if len(value) <= limit else value[:limit] + "…"

@@ -9,7 +9,15 @@ from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from judgetui.cli.common import _station
-from judgetui.cli.options import _common, _options_for_help, _Parser, _station_args, building
+from judgetui.cli.options import (
+    _common,
+    _int_in,
+    _mirror_options,
+    _options_for_help,
+    _Parser,
+    _station_args,
+    building,
+)
 from judgetui.cli.tokens import HELP_OPTIONS, command_named
 from judgetui.errors import CliError
 from judgetui.i18n import _
@@ -42,34 +50,6 @@ def _yes_no(value: str) -> bool:
     if lowered in ("no", "n", "false", "0", "いいえ"):
         return False
     raise argparse.ArgumentTypeError(_("expected yes or no, not {value!r}").format(value=value))
-
-
-def _int_in(low: int, high: int) -> Callable[[str], int]:
-    """An argparse type: a whole number from ``low`` to ``high``, else one clear line."""
-
-    def parse(value: str) -> int:
-        text = value.strip()
-        digits = text[1:] if text[:1] in ("-", "+") else text
-        if not (digits.isascii() and digits.isdigit()):
-            raise argparse.ArgumentTypeError(
-                _("expected a whole number, not {value!r}").format(value=_short(value))
-            )
-        # Too many digits is out of range without int(), which is slow on huge numbers.
-        fits = len(digits.lstrip("0")) <= len(str(max(abs(low), abs(high))))
-        if not fits or not low <= int(text) <= high:
-            raise argparse.ArgumentTypeError(
-                _("{value} is out of range ({low} to {high})").format(
-                    value=_short(text), low=low, high=high
-                )
-            )
-        return int(text)
-
-    parse.__name__ = "number"
-    return parse
-
-
-def _short(value: str, limit: int = 24) -> str:
-    return value if len(value) <= limit else value[:limit] + "…"
 
 
 def _head(value: str) -> str:
@@ -252,6 +232,7 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
     judge.add_argument("name", help=_("the judge's name"))
     judge.add_argument("--account", help=_("bind to an OS account"))
     _sub(event_sub, "show", _("the event in words (--json: the data)"))
+    _sub(event_sub, "takeover", _("make a standby copy the event of record (head judge)"))
     change = _sub(event_sub, "rules", _("the head judge changes the event's rules (a log entry)"))
     change.add_argument("file", help=_("the new rules file"))
 
@@ -395,7 +376,12 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
     history.add_argument("--table", type=_int_in(TABLE_MIN, TABLE_MAX), help=_("only this table"))
 
     export = command("export", _("export the event"))
-    export.add_argument("--format", choices=("json", "csv"), default="json", help=_("json or csv"))
+    export.add_argument(
+        "--format",
+        choices=("json", "csv", "event"),
+        default="json",
+        help=_("json, csv, or event: the event file itself, exactly as on disk (for a mirror)"),
+    )
     export.add_argument(
         "-o",
         "--output",
@@ -442,6 +428,7 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
     command("rules", _("the event's rules: every infraction and penalty key, the questions"))
     completion = command("completion", _("a shell completion script on stdout"))
     completion.add_argument("shell", choices=("bash", "zsh", "fish"), help=_("the shell"))
+    _mirror_options(command("mirror", _("keep a verified standby copy of the event")))
     command("ssh", _("the entry point for sshd's ForceCommand (see docs/SSH.md)"))
     command("config", _("where settings are looked for, and what they hold"))
     return parser

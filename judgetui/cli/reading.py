@@ -223,6 +223,8 @@ def cmd_export(args: argparse.Namespace) -> int:
             ),
             key="bom_needs_csv",
         )
+    if args.format == "event":
+        return _export_event(args, station.file, target)
     state = station.load()
     csv_text = export_csv(state, bom=args.bom) if args.format == "csv" else None
     blob = export_json(state) if csv_text is None else csv_text.encode()
@@ -252,6 +254,29 @@ def cmd_export(args: argparse.Namespace) -> int:
                 "wrote {path} ({format}): {records} records, {decisions} decisions, head {head}"
             ).format(path=target, **{k: v for k, v in written.items() if k != "written"})
         )
+    return 0
+
+
+def _export_event(args: argparse.Namespace, file: EventFile, target: Path | None) -> int:
+    """``export --format event``: the file's very bytes (one whole version, unparsed: the
+    mirror that reads them checks them, not the station), to stdout or ``-o``."""
+    from judgetui.export_target import ExportRefused, write_export
+
+    blob = file.read_bytes()
+    if target is None:
+        sys.stdout.buffer.write(blob)
+        sys.stdout.buffer.flush()
+        return 0
+    try:
+        write_export(target, blob, file)
+    except ExportRefused as exc:
+        raise CliError(str(exc)) from None
+    except StoreWriteError as exc:
+        raise CliError(str(exc), code=4) from None
+    if args.json:
+        _emit_json({"written": str(target), "format": "event", "bytes": len(blob)})
+    else:
+        print(_("wrote {path} (the event file, {n} bytes)").format(path=target, n=len(blob)))
     return 0
 
 

@@ -31,6 +31,7 @@ from judgetui.service.record import RecordedPenalty, RecordRequest, RecordResult
 from judgetui.service.review import Corrected, ReviewPlanner, waits_in_queue
 from judgetui.state import EventState, MalformedLog, QueueItem, RecordState
 from judgetui.store import EventFile, EventFileError, FileStamp, Snapshot
+from judgetui.store.copy import StandbyMark, read_mark, remove_mark
 
 if TYPE_CHECKING:
     from judgetui.models import Judge, Player
@@ -51,6 +52,7 @@ __all__ = [
     "Station",
     "floor_judge",
     "renamed_players",
+    "taken_over_in",
     "validation_error",
     "waits_in_queue",
 ]
@@ -79,6 +81,17 @@ class Planner(ReviewPlanner, EventPlanner):
     (review, void, correct, decide, investigations), `EventPlanner` (round, finals,
     players, judges, rules, entered marks).
     """
+
+
+def taken_over_in(entries: Iterable[Mapping[str, Any]], copy_id: str) -> bool:
+    """Whether a log holds the takeover of the standby copy ``copy_id``: what the fold
+    keeps in `EventState.taken_over`, read without folding (a mirror's start)."""
+    return any(
+        entry.get("kind") == "event_taken_over"
+        and isinstance(entry.get("data"), dict)
+        and entry["data"].get("copy_id") == copy_id
+        for entry in entries
+    )
 
 
 class Station:
@@ -180,20 +193,40 @@ class Station:
         held = self._held_for(snapshot.stamp, len(snapshot.entries))
         return held if held is not None else self.fold(snapshot, focus)
 
+    def standby(self, state: EventState | None = None) -> StandbyMark | None:
+        """The standby mark when this file is a mirror's copy not yet taken over (every
+        write but the takeover is refused on it); None for the event of record."""
+        mark = read_mark(self.file.path)
+        if mark is None:
+            return None
+        state = self._current() if state is None else state
+        return None if mark.copy in state.taken_over else mark
+
+    def _refuse_on_standby(self, state: EventState) -> None:
+        if self.standby(state) is not None:
+            raise NotPermitted(
+                _("a standby copy: take it over first with `judgetui event takeover`")
+            )
+
     def _write(
         self,
         plan: Callable[[EventState], list[Entry]],
         focus: Focus | None = None,
         on_sealed: Callable[[list[Entry]], None] | None = None,
+        *,
+        on_standby: bool = False,
     ) -> list[Entry]:
         """Plan and append; ``focus``: the plan reads only those players (see `fold`);
-        ``on_sealed``: see `EventFile.append`."""
+        ``on_sealed``: see `EventFile.append`. A standby copy (`standby`) is refused,
+        under the lock, unless ``on_standby`` (the takeover)."""
 
         unbound: list[bool] = []
 
         def build(snapshot: Snapshot) -> list[Entry]:
             try:
                 state = self._state_of(snapshot, focus)
+                if not on_standby:
+                    self._refuse_on_standby(state)
                 unbound.append(not state.bound)
                 return plan(state)
             except validation_error() as exc:  # a value the event file's models refuse
@@ -392,6 +425,25 @@ class Station:
 
     def close_investigation(self, judge: str | None, item: str, finding: str | None) -> list[Entry]:
         return self._write(lambda s: self.planner.plan_close_investigation(s, judge, item, finding))
+
+    def take_over(self, judge: str | None) -> list[Entry]:
+        """The head judge makes this standby copy the event of record: a log entry naming
+        the copy and the old station's last head; then the standby mark goes (the entry
+        alone already makes it the event of record, should that removal fail)."""
+
+        def plan(state: EventState) -> list[Entry]:
+            mark = self.standby(state)
+            if mark is None:
+                raise BadInput(
+                    _("{path} is not a standby copy: it is the event of record").format(
+                        path=self.file.path
+                    )
+                )
+            return self.planner.plan_takeover(state, judge, mark.copy, mark.source, mark.pulled_at)
+
+        written = self._write(plan, on_standby=True)
+        remove_mark(self.file.path)
+        return written
 
     def possible_duplicate(self, judge: str | None, request: RecordRequest) -> RecordState | None:
         """What the station shows before recording: another judge's record of the same

@@ -95,6 +95,22 @@ class EventPlanner(Authority):
             raise BadInput(_("the event is already in the final rounds"), key="already_in_finals")
         return [self.entry("finals_entered", judge, {"round": state.round})]
 
+    def plan_takeover(
+        self, state: EventState, judge_name: str | None, copy_id: str, source: str, pulled_at: str
+    ) -> list[Entry]:
+        """The head judge makes a standby copy the event of record: an ``event_taken_over``
+        entry naming the copy and the old station's last head (the copy's, as pulled)."""
+        judge = self.identify(state, judge_name)
+        self.require_head(judge, N_("take over a standby copy"))
+        if copy_id in state.taken_over:
+            raise BadInput(_("this copy was taken over already: it is the event of record"))
+        from judgetui.models import EventTakenOver
+
+        taken = EventTakenOver(
+            copy_id=copy_id, source=source, pulled_at=pulled_at, previous_head=state.head
+        )
+        return [self.entry("event_taken_over", judge, taken.model_dump())]
+
     def plan_import(
         self, state: EventState, judge_name: str | None, players: Sequence[Player]
     ) -> list[Entry]:

@@ -87,6 +87,13 @@ def _who(entry: Mapping[str, Any]) -> tuple[str | None, str | None]:
     )
 
 
+def _head_acts(state: EventState, entry: Mapping[str, Any], what: str) -> str:
+    judge = state.judges.get(entry.get("judge") or "")
+    if judge is None or judge.role != "head":
+        raise ValueError(f"{what} by {entry.get('judge')!r}, not the head judge")
+    return judge.name
+
+
 def _optional_int(value: Any, what: str) -> int | None:
     if value is not None and type(value) is not int:
         raise ValueError(f"{what} is not a whole number: {value!r}")

@@ -54,6 +54,9 @@ class EventState(Struct):
     """Round-list items the head judge marked as entered by the scorekeeper (by item id)."""
     closed_investigations: dict[str, Mark] = field(default_factory=dict)
     """Investigations the head judge closed, by the id of the record that opened them."""
+    taken_over: dict[str, Mark] = field(default_factory=dict)
+    """Standby copies the head judge made the event of record, by the copy's id (the
+    mark's ``text``: the old station's last head)."""
     _points: dict[str, int] = field(default_factory=dict)
     _kind_keys: tuple[frozenset[str], frozenset[str]] | None = None
     _sorted_ids: tuple[tuple[int, int], tuple[str, ...], tuple[str, ...]] | None = None
@@ -92,6 +95,7 @@ class EventState(Struct):
             decisions=dict(self.decisions),
             entered=dict(self.entered),
             closed_investigations=dict(self.closed_investigations),
+            taken_over=dict(self.taken_over),
             _points=dict(self._points),
         )
         for pid in players:

@@ -42,6 +42,7 @@ from judgetui.state import fold as folding
 from judgetui.state.checks import (
     _context,
     _decided,
+    _head_acts,
     _kinds,
     _phase,
     _player,
@@ -66,6 +67,7 @@ _EVENT_KINDS = frozenset(
         "finals_entered",
         "players_imported",
         "caution_given",
+        "event_taken_over",
     }
 )
 _ENDED = frozenset({"voided", "superseded", "dismissed"})
@@ -301,7 +303,7 @@ class _Focus:
             folding.HANDLERS["decision_voided"](self.state, entry, data)
 
     def _entered(self, entry: Mapping[str, Any], data: Mapping[str, Any]) -> None:
-        judge = folding._head_acts(self.state, entry, "items marked entered")
+        judge = _head_acts(self.state, entry, "items marked entered")
         items = data["items"]
         if not isinstance(items, list) or not items:
             raise _Unsure("items")
@@ -319,7 +321,7 @@ class _Focus:
             self.state.entered.setdefault(key, Mark(judge, entry["at"]))
 
     def _investigation_closed(self, entry: Mapping[str, Any], data: Mapping[str, Any]) -> None:
-        judge = folding._head_acts(self.state, entry, "investigation closed")
+        judge = _head_acts(self.state, entry, "investigation closed")
         record_id = _text(data["record"], "record id")
         self.owner[record_id]
         if record_id not in self.investigations or record_id in self.closed:

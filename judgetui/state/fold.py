@@ -23,6 +23,7 @@ from judgetui.state.checks import (
     _check_record,
     _context,
     _decided,
+    _head_acts,
     _infraction,
     _judge,
     _kinds,
@@ -426,20 +427,10 @@ def _on_decision_voided(state: EventState, entry: Entry, data: Entry) -> None:
     _recompute_status(state, decision.player)
 
 
-def _head_acts(state: EventState, entry: Mapping[str, Any], what: str) -> str:
-    judge = state.judges.get(entry.get("judge") or "")
-    if judge is None or judge.role != "head":
-        raise ValueError(f"{what} by {entry.get('judge')!r}, not the head judge")
-    return judge.name
-
-
 def _on_scorekeeper_entered(state: EventState, entry: Entry, data: Entry) -> None:
     """The head judge marks round-list items as entered by the scorekeeper."""
     judge = _head_acts(state, entry, "items marked entered")
-    items = data["items"]
-    if not isinstance(items, list) or not items:
-        raise ValueError("scorekeeper_entered without items")
-    for item in items:
+    for item in data["items"]:  # a list of one or more texts: its declaration says so
         key = _text(item, "item id")
         if not is_round_item(state, key):
             raise ValueError(f"unknown round-list item {key!r}")
@@ -456,6 +447,14 @@ def _on_investigation_closed(state: EventState, entry: Entry, data: Entry) -> No
         raise ValueError(f"the investigation of {record.id!r} is already closed")
     finding = own(_shown_note(_text(data["finding"], "finding")))
     state.closed_investigations[record.id] = Mark(judge, own(entry["at"]), finding)
+
+
+def _on_event_taken_over(state: EventState, entry: Entry, data: Entry) -> None:
+    """The head judge makes a standby copy the event of record (`Station.take_over`)."""
+    judge, copy_id = _head_acts(state, entry, "takeover"), own(_text(data["copy_id"], "copy"))
+    if copy_id in state.taken_over:
+        raise ValueError(f"the standby copy {copy_id!r} was already taken over")
+    state.taken_over[copy_id] = Mark(judge, own(entry["at"]), own(data["previous_head"]))
 
 
 def _recompute_status(state: EventState, player: str) -> None:
@@ -496,4 +495,5 @@ HANDLERS: dict[str, Handler] = {
     "decision_voided": _on_decision_voided,
     "scorekeeper_entered": _on_scorekeeper_entered,
     "investigation_closed": _on_investigation_closed,
+    "event_taken_over": _on_event_taken_over,
 }

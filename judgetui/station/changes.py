@@ -20,7 +20,14 @@ EVERYONE = frozenset({"event_created", "rules_changed", "finals_entered", "playe
 """Entry kinds that change what every player's row shows (the rules, the phase, the roster)."""
 
 NOBODY = frozenset(
-    {"judge_added", "round_set", "rounds_set", "caution_given", "scorekeeper_entered"}
+    {
+        "judge_added",
+        "round_set",
+        "rounds_set",
+        "caution_given",
+        "scorekeeper_entered",
+        "event_taken_over",
+    }
 )
 """Entry kinds that change no player's points, status or queue items."""
 

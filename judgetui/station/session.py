@@ -32,7 +32,8 @@ from judgetui.service import (
 from judgetui.state import EventState, JudgeState, QueueItem, RecordState
 from judgetui.state.queue_index import QueueIndex
 from judgetui.station.changes import players_touched
-from judgetui.store import HEAD_PREFIX_MIN, FileStamp, VerifyResult, verify_entries
+from judgetui.store import HEAD_PREFIX_MIN, EventFileError, FileStamp, VerifyResult, verify_entries
+from judgetui.store.copy import StandbyMark
 from judgetui.store.follow import LogReader
 
 if TYPE_CHECKING:
@@ -146,10 +147,14 @@ class Session:
     _queue_mark: tuple[int, int] = field(default=(-1, -1), repr=False)
     """The state `_queue` is the queue of (`mark`)."""
     _checking: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    standby: StandbyMark | None = None
+    """The mirror's mark while the file is a standby copy not yet taken over: the banner
+    says so, and the service refuses every write (read when the state changes)."""
 
     def __post_init__(self) -> None:
         if self.seen == (0, ""):
             self.seen = (self.state.count, self.state.head)
+        self.standby = self._standby()
         self._state_stamp: FileStamp | None = self.stamp
         self.station.held = self._held
         if self.reader is not None:
@@ -271,8 +276,15 @@ class Session:
             self._replace(settle(self.station.fold_entries(change.entries)))
         self._state_stamp = change.stamp
         self.judge = self.state.judges.get(self.judge.name, self.judge)
+        self.standby = self._standby()
         self.version += 1
         return True
+
+    def _standby(self) -> StandbyMark | None:
+        try:
+            return self.station.standby(self.state)
+        except EventFileError:  # a mark that cannot be read: a standby all the same
+            return StandbyMark("", "?", "?", "", 0)
 
     def _replace(self, state: EventState) -> None:
         self.state = state

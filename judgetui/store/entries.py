@@ -268,6 +268,16 @@ class FinalsEntered(_Model):
     round: int = 0
 
 
+class EventTakenOver(_Model):
+    """The head judge makes a standby copy the event of record: the copy (its mark's
+    id), where it was pulled from and when, and the old station's last head."""
+
+    copy_id: Text = Field(min_length=1, max_length=64)
+    source: Text = Field(max_length=2000)
+    pulled_at: Text = Field(max_length=40)
+    previous_head: Text = Field(min_length=64, max_length=64)
+
+
 class PlayersImported(_Model):
     """Players added to (or renamed on) the roster."""
 
@@ -305,6 +315,7 @@ KINDS: dict[str, type[BaseModel]] = {
     "decision_voided": DecisionVoided,
     "scorekeeper_entered": ScorekeeperEntered,
     "investigation_closed": InvestigationClosed,
+    "event_taken_over": EventTakenOver,
 }
 
 #: Every declared model, by name (the entry kinds' data and what they are made of).

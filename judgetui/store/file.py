@@ -359,6 +359,17 @@ class EventFile:
             if time.monotonic() >= deadline:
                 raise timed_out()
 
+    def read_bytes(self) -> bytes:
+        """The file's bytes exactly as on disk: one whole version, read with one open and
+        one read of the inode at the path (writers replace it atomically, so that is never
+        a half-written file), through the same safe open as `load` (no link, FIFO or
+        folder). Unparsed: what `judgetui export --format event` hands a mirror, which
+        checks it there (`judgetui.store.copy`) rather than on the station's time."""
+        found = _read_raw(self.path)
+        if found is None:
+            raise self._missing()
+        return found[0]
+
     def load(self) -> Snapshot:
         """Read and structurally check the file, without the lock and without hashing.
 

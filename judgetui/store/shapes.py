@@ -20,6 +20,7 @@ KEYS_DecisionMade = frozenset(
     {"player", "penalty", "points", "phase", "round", "strong_cheating", "applies", "note"}
 )
 KEYS_DecisionVoided = frozenset({"decision", "note"})
+KEYS_EventTakenOver = frozenset({"copy_id", "source", "pulled_at", "previous_head"})
 KEYS_FinalsEntered = frozenset({"round"})
 KEYS_IncidentRecorded = frozenset(
     {
@@ -908,6 +909,37 @@ FIELDS_InvestigationClosed = (
 )
 
 
+def check_EventTakenOver(d: Mapping[str, Any]) -> bool:
+    try:
+        v0 = d.get("copy_id", MISSING)
+        if type(v0) is not str:
+            return False
+        if not v0 and v0 is not None:
+            return False
+        v1 = d.get("source", MISSING)
+        if type(v1) is not str:
+            return False
+        v2 = d.get("pulled_at", MISSING)
+        if type(v2) is not str:
+            return False
+        v3 = d.get("previous_head", MISSING)
+        if type(v3) is not str:
+            return False
+        if not v3 and v3 is not None:
+            return False
+        return True
+    except TypeError:  # a list or a dict where a choice goes
+        return False
+
+
+FIELDS_EventTakenOver = (
+    Field("copy_id", True, frozenset({str}), None, True, None, None),
+    Field("source", True, frozenset({str}), None, False, None, None),
+    Field("pulled_at", True, frozenset({str}), None, False, None, None),
+    Field("previous_head", True, frozenset({str}), None, True, None, None),
+)
+
+
 def door_RulesText(d: Mapping[str, Any]) -> dict[str, Any] | None:
     if not d.keys() <= KEYS_RulesText:
         return None
@@ -1764,6 +1796,68 @@ def door_InvestigationClosed(d: Mapping[str, Any]) -> dict[str, Any] | None:
         return None
 
 
+def door_EventTakenOver(d: Mapping[str, Any]) -> dict[str, Any] | None:
+    if not d.keys() <= KEYS_EventTakenOver:
+        return None
+    try:
+        v0 = d.get("copy_id", MISSING)
+        if v0 is MISSING:
+            return None
+        if type(v0) is not str:
+            return None
+        if type(v0) is str and v0 and (v0[0].isspace() or v0[-1].isspace()):
+            return None
+        if type(v0) in (str, list) and len(v0) < 1:
+            return None
+        if type(v0) in (str, list) and len(v0) > 64:
+            return None
+        if type(v0) is str and first_control(v0) is not None:
+            return None
+        v1 = d.get("source", MISSING)
+        if v1 is MISSING:
+            return None
+        if type(v1) is not str:
+            return None
+        if type(v1) is str and v1 and (v1[0].isspace() or v1[-1].isspace()):
+            return None
+        if type(v1) in (str, list) and len(v1) > 2000:
+            return None
+        if type(v1) is str and first_control(v1) is not None:
+            return None
+        v2 = d.get("pulled_at", MISSING)
+        if v2 is MISSING:
+            return None
+        if type(v2) is not str:
+            return None
+        if type(v2) is str and v2 and (v2[0].isspace() or v2[-1].isspace()):
+            return None
+        if type(v2) in (str, list) and len(v2) > 40:
+            return None
+        if type(v2) is str and first_control(v2) is not None:
+            return None
+        v3 = d.get("previous_head", MISSING)
+        if v3 is MISSING:
+            return None
+        if type(v3) is not str:
+            return None
+        if type(v3) is str and v3 and (v3[0].isspace() or v3[-1].isspace()):
+            return None
+        if type(v3) in (str, list) and len(v3) < 64:
+            return None
+        if type(v3) in (str, list) and len(v3) > 64:
+            return None
+        if type(v3) is str and first_control(v3) is not None:
+            return None
+        return {
+            "copy_id": v0,
+            "source": v1,
+            "pulled_at": v2,
+            "previous_head": v3,
+        }
+    except TypeError:  # a list or a dict where a choice goes
+        return None
+
+
 CHECKS: dict[str, Callable[[Mapping[str, Any]], bool]] = {
     "Envelope": check_Envelope,
     "EventCreated": check_EventCreated,
@@ -1784,6 +1878,7 @@ CHECKS: dict[str, Callable[[Mapping[str, Any]], bool]] = {
     "DecisionVoided": check_DecisionVoided,
     "ScorekeeperEntered": check_ScorekeeperEntered,
     "InvestigationClosed": check_InvestigationClosed,
+    "EventTakenOver": check_EventTakenOver,
 }
 FIELDS: dict[str, tuple[Field, ...]] = {
     "Envelope": FIELDS_Envelope,
@@ -1805,6 +1900,7 @@ FIELDS: dict[str, tuple[Field, ...]] = {
     "DecisionVoided": FIELDS_DecisionVoided,
     "ScorekeeperEntered": FIELDS_ScorekeeperEntered,
     "InvestigationClosed": FIELDS_InvestigationClosed,
+    "EventTakenOver": FIELDS_EventTakenOver,
 }
 DOORS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any] | None]] = {
     "RulesText": door_RulesText,
@@ -1822,6 +1918,7 @@ DOORS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any] | None]] = {
     "DecisionVoided": door_DecisionVoided,
     "ScorekeeperEntered": door_ScorekeeperEntered,
     "InvestigationClosed": door_InvestigationClosed,
+    "EventTakenOver": door_EventTakenOver,
 }
 KINDS: dict[str, str] = {
     "event_created": "EventCreated",
@@ -1840,4 +1937,5 @@ KINDS: dict[str, str] = {
     "decision_voided": "DecisionVoided",
     "scorekeeper_entered": "ScorekeeperEntered",
     "investigation_closed": "InvestigationClosed",
+    "event_taken_over": "EventTakenOver",
 }

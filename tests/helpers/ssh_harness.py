@@ -225,6 +225,10 @@ class SshStation:
     event_name: str = "SSH Open"
     log_recipe: bool = False
     """Put docs/SSH.md's ``--log`` recipe in the ForceCommand (see the module docstring)."""
+    backup: bool = False
+    """Add docs/SSH.md's backup account, ``jt-backup-XXXX`` (in the judges group, bound to
+    no judge), whose own ``Match User`` block forces ``export --format event``."""
+    backup_account: Account | None = field(init=False, default=None)
 
     work: Path = field(init=False)
     head: Account = field(init=False)
@@ -284,6 +288,8 @@ class SshStation:
         self._ensure_group()
         self.head = self._add_account(f"jt-head-{tag}")
         self.floor = self._add_account(f"jt-floor-{tag}")
+        if self.backup:
+            self.backup_account = self._add_account(f"jt-backup-{tag}")
         self._make_traversable([Path(sys.executable), REPO / "judgetui"], listable=[REPO])
         self._host_key()
         self.db = self._event_folder() / "event.json"
@@ -418,8 +424,8 @@ class SshStation:
         folder.chmod(0o2770)  # the group writes (atomic replace), others see nothing
         return folder
 
-    def _wrapper(self) -> Path:
-        path = self.work / "judgetui-station"
+    def _wrapper(self, name: str = "judgetui-station", tail: str = '"ssh"') -> Path:
+        path = self.work / name
         path.write_text(
             f"#!{sys.executable}\n"
             '"""ForceCommand: `judgetui --db EVENT [OPTIONS] ssh` (docs/SSH.md)."""\n'
@@ -427,10 +433,27 @@ class SshStation:
             "sys.dont_write_bytecode = True\n"
             f"sys.path.insert(0, {str(REPO)!r})\n"
             "from judgetui.cli import main\n"
-            f'raise SystemExit(main(["--db", {str(self.db)!r}, *sys.argv[1:], "ssh"]))\n'
+            f'raise SystemExit(main(["--db", {str(self.db)!r}, *sys.argv[1:], {tail}]))\n'
         )
         path.chmod(0o755)
         return path
+
+    def _backup_block(self) -> str:
+        """docs/SSH.md's backup account: whatever it asks, it gets the event file."""
+        if self.backup_account is None:
+            return ""
+        wrapper = self._wrapper("judgetui-backup", '"export", "--format", "event"')
+        return f"""
+# As docs/SSH.md has it: the backup account only ever gets the event file.
+Match User {self.backup_account.name}
+    ForceCommand {wrapper}
+    PermitTTY no
+    AllowTcpForwarding no
+    AllowStreamLocalForwarding no
+    X11Forwarding no
+    AllowAgentForwarding no
+    PermitTunnel no
+"""
 
     # -- sshd -----------------------------------------------------------------------
 
@@ -461,7 +484,7 @@ AllowTcpForwarding no
 AllowAgentForwarding no
 PermitTunnel no
 LogLevel VERBOSE
-
+{self._backup_block()}
 # As docs/SSH.md has it, with the wrapper in place of <venv>/bin/judgetui --db EVENT ssh.
 Match Group {GROUP}
     ForceCommand {wrapper}{options}

@@ -23,8 +23,8 @@ def _tests_in(path: Path) -> set[str]:
 
 def test_every_promise_names_tests_that_exist() -> None:
     text = PAGE.read_text(encoding="utf-8")
-    rows = [line for line in text.splitlines() if re.match(r"\| [1-8] \|", line)]
-    assert len(rows) == 8, "one row per promise of ../shared/SECURITY.md (1-8)"
+    rows = [line for line in text.splitlines() if re.match(r"\| [1-9] \|", line)]
+    assert len(rows) == 9, "one row per promise of ../shared/SECURITY.md (1-9)"
     missing = []
     for row in rows:
         named = NAMED.findall(row)

@@ -50,6 +50,14 @@ class StationHeader(Static):
             if problem
             else None
         )
+        standby = session.standby
+        if standby is not None:
+            banner = " ⏸ " + _(
+                "A standby copy of {source}, as pulled {when}: read-only until the head judge "
+                "takes it over (`judgetui event takeover`)."
+            ).format(source=standby.source, when=standby.pulled_at)
+            if problem:
+                banner += "  ⚠ " + problem
         line = (name, where, who, banner)
         if line == self._shown:
             return
@@ -60,6 +68,7 @@ class StationHeader(Static):
         grid.add_column(justify="right", no_wrap=True)
         grid.add_row(name, where, who)
         if banner is not None:
-            self.update(Group(grid, Text(banner, style="bold white on dark_red")))
+            style = "bold black on yellow" if standby is not None else "bold white on dark_red"
+            self.update(Group(grid, Text(banner, style=style)))
             return
         self.update(grid)
