@@ -238,11 +238,8 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
     )
     rnd = _sub(event_sub, "round", _("set the current round (head judge)"))
     rnd.add_argument("number", type=_int_in(1, MAX_ROUND), help=_("the round"))
-    rnd.add_argument(
-        "--back",
-        action="store_true",
-        help=_("allow setting the round back to an earlier one"),
-    )
+    back = _("allow setting the round back to an earlier one")
+    rnd.add_argument("--back", action="store_true", help=back)
     total = _sub(
         event_sub, "rounds", _("the head judge changes the number of rounds (a log entry)")
     )
@@ -267,6 +264,9 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
         help=_("the roster's encoding: utf-8, utf-16 or cp932 (default: detected)"),
     )
 
+    from judgetui.cli.pairings import pairings_options
+
+    pairings_options(command("pairings", _("a round's pairings")), _sub, _int_in(1, MAX_ROUND))
     record = command("record", _("record a penalty"))
     record.add_argument(
         "--player",

@@ -15,7 +15,7 @@ COMMAND_NAMES = frozenset(
     {
         "demo", "check-rules", "classify", "event", "players", "record", "queue", "review",
         "decide", "void", "correct", "player", "history", "export", "verify", "report",
-        "investigation", "ssh", "config", "rules", "completion",
+        "investigation", "ssh", "config", "rules", "completion", "pairings",
     }
 )  # fmt: skip
 

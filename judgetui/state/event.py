@@ -27,6 +27,7 @@ from judgetui.state.shapes import (
     PlayerState,
     QueueItem,
     RecordState,
+    Seat,
 )
 
 
@@ -53,6 +54,8 @@ class EventState(Struct):
     """Round-list items the head judge marked as entered by the scorekeeper (by item id)."""
     closed_investigations: dict[str, Mark] = field(default_factory=dict)
     """Investigations the head judge closed, by the id of the record that opened them."""
+    pairings: dict[int, dict[str, Seat]] = field(default_factory=dict)
+    """Each round's pairings, by round, then by player (both players of each match)."""
     _points: dict[str, int] = field(default_factory=dict)
     _kind_keys: tuple[frozenset[str], frozenset[str]] | None = None
 
@@ -159,6 +162,15 @@ class EventState(Struct):
     def player_table(self, player: str, round_: int) -> int | None:
         """The player's table in that round, where it is known (`queries.player_table`)."""
         return queries.player_table(self, player, round_)
+
+    def player_opponent(self, player: str, round_: int) -> str | None:
+        """The player's opponent in that round's pairings, if any (`queries.player_opponent`)."""
+        return queries.player_opponent(self, player, round_)
+
+    def incident_opponent(self, players: Iterable[str], round_: int) -> str | None:
+        """The opponent of an incident of ``players`` when the judge named none: the one
+        the round's pairings give them (`queries.incident_opponent`)."""
+        return queries.incident_opponent(self, players, round_)
 
     def incident_table(self, players: Iterable[str], round_: int) -> int | None:
         """The table an incident of ``players`` happened at when the judge gave none

@@ -66,6 +66,7 @@ _EVENT_KINDS = frozenset(
         "finals_entered",
         "players_imported",
         "caution_given",
+        "pairings_imported",
     }
 )
 _ENDED = frozenset({"voided", "superseded", "dismissed"})

@@ -43,6 +43,8 @@ KEYS_IncidentRecorded = frozenset(
 )
 KEYS_InvestigationClosed = frozenset({"record", "finding"})
 KEYS_Judge = frozenset({"name", "role", "os_user"})
+KEYS_Pairing = frozenset({"table", "player", "opponent"})
+KEYS_PairingsImported = frozenset({"round", "pairings"})
 KEYS_PenaltyRecord = frozenset(
     {
         "id",
@@ -908,6 +910,61 @@ FIELDS_InvestigationClosed = (
 )
 
 
+def check_PairingsImported(d: Mapping[str, Any]) -> bool:
+    try:
+        v0 = d.get("round", MISSING)
+        if type(v0) is not int:
+            return False
+        v1 = d.get("pairings", MISSING)
+        if type(v1) is not list:
+            return False
+        if type(v1) is list:
+            for i1 in v1:
+                if type(i1) is not dict:
+                    return False
+                v2 = i1.get("table", MISSING)
+                if type(v2) not in T_Absent_NoneType_int:
+                    return False
+                v3 = i1.get("player", MISSING)
+                if type(v3) is not str:
+                    return False
+                v4 = i1.get("opponent", MISSING)
+                if type(v4) not in T_Absent_NoneType_str:
+                    return False
+        return True
+    except TypeError:  # a list or a dict where a choice goes
+        return False
+
+
+FIELDS_PairingsImported = (
+    Field("round", True, frozenset({int}), None, False, None, None),
+    Field("pairings", True, frozenset({list}), None, False, frozenset({dict}), "Pairing"),
+)
+
+
+def check_Pairing(d: Mapping[str, Any]) -> bool:
+    try:
+        v0 = d.get("table", MISSING)
+        if type(v0) not in T_Absent_NoneType_int:
+            return False
+        v1 = d.get("player", MISSING)
+        if type(v1) is not str:
+            return False
+        v2 = d.get("opponent", MISSING)
+        if type(v2) not in T_Absent_NoneType_str:
+            return False
+        return True
+    except TypeError:  # a list or a dict where a choice goes
+        return False
+
+
+FIELDS_Pairing = (
+    Field("table", False, frozenset({NoneType, int}), None, False, None, None),
+    Field("player", True, frozenset({str}), None, False, None, None),
+    Field("opponent", False, frozenset({NoneType, str}), None, False, None, None),
+)
+
+
 def door_RulesText(d: Mapping[str, Any]) -> dict[str, Any] | None:
     if not d.keys() <= KEYS_RulesText:
         return None
@@ -1764,6 +1821,82 @@ def door_InvestigationClosed(d: Mapping[str, Any]) -> dict[str, Any] | None:
         return None
 
 
+def door_PairingsImported(d: Mapping[str, Any]) -> dict[str, Any] | None:
+    if not d.keys() <= KEYS_PairingsImported:
+        return None
+    try:
+        v0 = d.get("round", MISSING)
+        if v0 is MISSING:
+            return None
+        if type(v0) is not int:
+            return None
+        if type(v0) is int and v0 < 1:
+            return None
+        v1 = d.get("pairings", MISSING)
+        if v1 is MISSING:
+            return None
+        if type(v1) is not list:
+            return None
+        if type(v1) in (str, list) and len(v1) > 20000:
+            return None
+        if type(v1) is list:
+            l1 = []
+            for i1 in v1:
+                if type(i1) is not dict:
+                    return None
+                i1 = door_Pairing(i1)
+                if i1 is None:
+                    return None
+                l1.append(i1)
+            v1 = l1
+        return {
+            "round": v0,
+            "pairings": v1,
+        }
+    except TypeError:  # a list or a dict where a choice goes
+        return None
+
+
+def door_Pairing(d: Mapping[str, Any]) -> dict[str, Any] | None:
+    if not d.keys() <= KEYS_Pairing:
+        return None
+    try:
+        v0 = d.get("table", MISSING)
+        if v0 is MISSING:
+            v0 = None
+        if type(v0) not in T_NoneType_int:
+            return None
+        if type(v0) is int and v0 < 1:
+            return None
+        if type(v0) is int and v0 > 10000:
+            return None
+        v1 = d.get("player", MISSING)
+        if v1 is MISSING:
+            return None
+        if type(v1) is not str:
+            return None
+        if type(v1) is str and v1 and (v1[0].isspace() or v1[-1].isspace()):
+            return None
+        if v1 is not None:
+            return None
+        v2 = d.get("opponent", MISSING)
+        if v2 is MISSING:
+            v2 = None
+        if type(v2) not in T_NoneType_str:
+            return None
+        if type(v2) is str and v2 and (v2[0].isspace() or v2[-1].isspace()):
+            return None
+        if v2 is not None:
+            return None
+        return {
+            "table": v0,
+            "player": v1,
+            "opponent": v2,
+        }
+    except TypeError:  # a list or a dict where a choice goes
+        return None
+
+
 CHECKS: dict[str, Callable[[Mapping[str, Any]], bool]] = {
     "Envelope": check_Envelope,
     "EventCreated": check_EventCreated,
@@ -1784,6 +1917,8 @@ CHECKS: dict[str, Callable[[Mapping[str, Any]], bool]] = {
     "DecisionVoided": check_DecisionVoided,
     "ScorekeeperEntered": check_ScorekeeperEntered,
     "InvestigationClosed": check_InvestigationClosed,
+    "PairingsImported": check_PairingsImported,
+    "Pairing": check_Pairing,
 }
 FIELDS: dict[str, tuple[Field, ...]] = {
     "Envelope": FIELDS_Envelope,
@@ -1805,6 +1940,8 @@ FIELDS: dict[str, tuple[Field, ...]] = {
     "DecisionVoided": FIELDS_DecisionVoided,
     "ScorekeeperEntered": FIELDS_ScorekeeperEntered,
     "InvestigationClosed": FIELDS_InvestigationClosed,
+    "PairingsImported": FIELDS_PairingsImported,
+    "Pairing": FIELDS_Pairing,
 }
 DOORS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any] | None]] = {
     "RulesText": door_RulesText,
@@ -1822,6 +1959,8 @@ DOORS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any] | None]] = {
     "DecisionVoided": door_DecisionVoided,
     "ScorekeeperEntered": door_ScorekeeperEntered,
     "InvestigationClosed": door_InvestigationClosed,
+    "PairingsImported": door_PairingsImported,
+    "Pairing": door_Pairing,
 }
 KINDS: dict[str, str] = {
     "event_created": "EventCreated",
@@ -1840,4 +1979,5 @@ KINDS: dict[str, str] = {
     "decision_voided": "DecisionVoided",
     "scorekeeper_entered": "ScorekeeperEntered",
     "investigation_closed": "InvestigationClosed",
+    "pairings_imported": "PairingsImported",
 }

@@ -1,0 +1,132 @@
+"""``judgetui pairings import FILE --round N``: a round's tables, from the pairings software
+(the head judge's; a log entry that replaces that round's earlier pairings)."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from judgetui.i18n import _, ngettext
+
+if TYPE_CHECKING:
+    from judgetui.service import PairingsChange
+    from judgetui.service.pairings import Match
+
+
+def pairings_options(
+    pairings: argparse.ArgumentParser,
+    sub: Callable[[Any, str, str], argparse.ArgumentParser],
+    round_type: Callable[[str], int],
+) -> None:
+    """The options of ``pairings import`` (``sub`` makes a sub-command, as `_sub`)."""
+    from judgetui.cli.options import _Parser
+
+    pairings_sub = pairings.add_subparsers(
+        dest="pairings_command", parser_class=_Parser, required=True
+    )
+    imp = sub(pairings_sub, "import", _("import a round's pairings (head judge; a log entry)"))
+    imp.add_argument(
+        "file", help=_("a CSV file with a header row: columns table, player and opponent (ids)")
+    )
+    imp.add_argument(
+        "--round", type=round_type, required=True, metavar="N", help=_("the round they are for")
+    )
+    imp.add_argument(
+        "--encoding",
+        default=None,
+        help=_("the file's encoding: utf-8, utf-16 or cp932 (default: detected)"),
+    )
+    for column in ("table", "player", "opponent"):
+        imp.add_argument(
+            f"--{column}-column",
+            metavar="NAME",
+            help=_("the header of the {column} column (default: {column})").format(column=column),
+        )
+
+
+def _match(match: Match) -> str:
+    where = _("table {n}").format(n=match.table) if match.table is not None else _("no table")
+    if match.opponent is None:
+        return _("{where}: {player} (bye)").format(where=where, player=match.player)
+    return _("{where}: {player} – {opponent}").format(
+        where=where, player=match.player, opponent=match.opponent
+    )
+
+
+def change_lines(change: PairingsChange) -> list[str]:
+    """What a re-import changed, in words (none for a round's first pairings)."""
+    if not change.replaced:
+        return []
+    lines = [
+        _("round {round}: the earlier pairings are replaced").format(round=change.round)
+        + " ("
+        + _(", ").join(
+            (
+                ngettext("{n} player moved", "{n} players moved", len(change.moved)).format(
+                    n=len(change.moved)
+                ),
+                ngettext("{n} new pairing", "{n} new pairings", len(change.new)).format(
+                    n=len(change.new)
+                ),
+                ngettext("{n} pairing dropped", "{n} pairings dropped", len(change.dropped)).format(
+                    n=len(change.dropped)
+                ),
+            )
+        )
+        + ")"
+    ]
+    for moved in change.moved:
+        lines.append(
+            "  "
+            + _("{id} moved: {before} → {after}").format(
+                id=moved.player, before=_table(moved.before), after=_table(moved.after)
+            )
+        )
+    lines += ["  " + _("new pairing: {match}").format(match=_match(m)) for m in change.new]
+    lines += ["  " + _("dropped pairing: {match}").format(match=_match(m)) for m in change.dropped]
+    return lines
+
+
+def _table(table: int | None) -> str:
+    return _("no table") if table is None else _("table {n}").format(n=table)
+
+
+def change_json(change: PairingsChange) -> dict[str, object]:
+    def match(m: Match) -> dict[str, object]:
+        return {"table": m.table, "player": m.player, "opponent": m.opponent}
+
+    return {
+        "round": change.round,
+        "pairings": change.count,
+        "replaced": change.replaced,
+        "moved": [{"player": m.player, "from": m.before, "to": m.after} for m in change.moved],
+        "new": [match(m) for m in change.new],
+        "dropped": [match(m) for m in change.dropped],
+    }
+
+
+def cmd_pairings(args: argparse.Namespace) -> int:
+    from judgetui.cli.common import _emit_json, _station
+    from judgetui.errors import CliError
+    from judgetui.pairings import PairingsError, read_pairings
+
+    columns = {
+        column: value
+        for column in ("table", "player", "opponent")
+        if (value := getattr(args, f"{column}_column")) is not None
+    }
+    try:
+        read = read_pairings(args.file, args.encoding, columns)
+    except PairingsError as exc:
+        raise CliError(str(exc)) from None
+    change = _station(args).import_pairings(args.judge, args.round, read.pairings)
+    if args.json:
+        _emit_json(change_json(change))
+        return 0
+    print(read.summary(args.file, args.round))
+    if (ignored := read.ignored_line()) is not None:
+        print(ignored)
+    for line in change_lines(change):
+        print(line)
+    return 0
