@@ -38,6 +38,8 @@ class RecordRequest(Struct, frozen=True):
     game: int | None = None
     opponent: str | None = None
     """Another player of the event at the table: linked to the incident, not penalised."""
+    no_opponent: bool = False
+    """The judge cleared the opponent the round's pairings give: none is recorded."""
     extension: int | None = None
     """Minutes of time extension given to the table."""
     same_as: str | None = None
@@ -333,7 +335,7 @@ class RecordPlanner(Authority):
         # The opponent the judge named, else the one the round's pairings seat them with
         # (a correction keeps the record's own: `ReviewPlanner.plan_correct`).
         opponent = req.opponent
-        if opponent is None and corrects is None:
+        if opponent is None and corrects is None and not req.no_opponent:
             opponent = state.incident_opponent(players, round_)
         paired = round_ in state.pairings and any(p in state.pairings[round_] for p in players)
         from_pairings = (

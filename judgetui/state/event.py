@@ -172,6 +172,14 @@ class EventState(Struct):
         the round's pairings give them (`queries.incident_opponent`)."""
         return queries.incident_opponent(self, players, round_)
 
+    def incident_context(
+        self, players: Iterable[str], round_: int
+    ) -> tuple[int | None, str | None]:
+        """`incident_table` and `incident_opponent`: what a record of ``players`` in
+        ``round_`` takes when the judge gives neither."""
+        players = list(players)
+        return self.incident_table(players, round_), self.incident_opponent(players, round_)
+
     def incident_table(self, players: Iterable[str], round_: int) -> int | None:
         """The table an incident of ``players`` happened at when the judge gave none
         (`queries.incident_table`): the players' own, never another incident's."""
