@@ -18,6 +18,7 @@ import csv
 import io
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from judgetui.i18n import _, ngettext
 from judgetui.input_file import ROSTER_MAX_BYTES, InputFileError, read_input_file
@@ -25,6 +26,9 @@ from judgetui.models import Pairing
 from judgetui.roster import MAX_PLAYERS, _bad_quoting, decode, sniff_delimiter
 from judgetui.safe_text import first_control
 from judgetui.store.limits import TABLE_MAX, TABLE_MIN
+
+if TYPE_CHECKING:
+    from judgetui.service.pairings import Match, PairingsChange
 
 COLUMNS = ("table", "player", "opponent")
 
@@ -212,3 +216,50 @@ def _table(path: str, line: int, cell: str, *, bye: bool) -> int | None:
             )
         )
     return int(cell)
+
+
+def _match(match: Match) -> str:
+    where = _("table {n}").format(n=match.table) if match.table is not None else _("no table")
+    if match.opponent is None:
+        return _("{where}: {player} (bye)").format(where=where, player=match.player)
+    return _("{where}: {player} – {opponent}").format(
+        where=where, player=match.player, opponent=match.opponent
+    )
+
+
+def change_lines(change: PairingsChange) -> list[str]:
+    """What a re-import changed, in words (none for a round's first pairings)."""
+    if not change.replaced:
+        return []
+    lines = [
+        _("round {round}: the earlier pairings are replaced").format(round=change.round)
+        + " ("
+        + _(", ").join(
+            (
+                ngettext("{n} player moved", "{n} players moved", len(change.moved)).format(
+                    n=len(change.moved)
+                ),
+                ngettext("{n} new pairing", "{n} new pairings", len(change.new)).format(
+                    n=len(change.new)
+                ),
+                ngettext("{n} pairing dropped", "{n} pairings dropped", len(change.dropped)).format(
+                    n=len(change.dropped)
+                ),
+            )
+        )
+        + ")"
+    ]
+    for moved in change.moved:
+        lines.append(
+            "  "
+            + _("{id} moved: {before} → {after}").format(
+                id=moved.player, before=_table_name(moved.before), after=_table_name(moved.after)
+            )
+        )
+    lines += ["  " + _("new pairing: {match}").format(match=_match(m)) for m in change.new]
+    lines += ["  " + _("dropped pairing: {match}").format(match=_match(m)) for m in change.dropped]
+    return lines
+
+
+def _table_name(table: int | None) -> str:
+    return _("no table") if table is None else _("table {n}").format(n=table)

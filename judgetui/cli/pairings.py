@@ -7,7 +7,8 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from judgetui.i18n import _, ngettext
+from judgetui.i18n import _
+from judgetui.pairings import change_lines
 
 if TYPE_CHECKING:
     from judgetui.service import PairingsChange
@@ -43,53 +44,6 @@ def pairings_options(
             metavar="NAME",
             help=_("the header of the {column} column (default: {column})").format(column=column),
         )
-
-
-def _match(match: Match) -> str:
-    where = _("table {n}").format(n=match.table) if match.table is not None else _("no table")
-    if match.opponent is None:
-        return _("{where}: {player} (bye)").format(where=where, player=match.player)
-    return _("{where}: {player} – {opponent}").format(
-        where=where, player=match.player, opponent=match.opponent
-    )
-
-
-def change_lines(change: PairingsChange) -> list[str]:
-    """What a re-import changed, in words (none for a round's first pairings)."""
-    if not change.replaced:
-        return []
-    lines = [
-        _("round {round}: the earlier pairings are replaced").format(round=change.round)
-        + " ("
-        + _(", ").join(
-            (
-                ngettext("{n} player moved", "{n} players moved", len(change.moved)).format(
-                    n=len(change.moved)
-                ),
-                ngettext("{n} new pairing", "{n} new pairings", len(change.new)).format(
-                    n=len(change.new)
-                ),
-                ngettext("{n} pairing dropped", "{n} pairings dropped", len(change.dropped)).format(
-                    n=len(change.dropped)
-                ),
-            )
-        )
-        + ")"
-    ]
-    for moved in change.moved:
-        lines.append(
-            "  "
-            + _("{id} moved: {before} → {after}").format(
-                id=moved.player, before=_table(moved.before), after=_table(moved.after)
-            )
-        )
-    lines += ["  " + _("new pairing: {match}").format(match=_match(m)) for m in change.new]
-    lines += ["  " + _("dropped pairing: {match}").format(match=_match(m)) for m in change.dropped]
-    return lines
-
-
-def _table(table: int | None) -> str:
-    return _("no table") if table is None else _("table {n}").format(n=table)
 
 
 def change_json(change: PairingsChange) -> dict[str, object]:
