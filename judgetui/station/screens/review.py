@@ -327,6 +327,9 @@ class ReviewScreen(StationScreen):
             return Text()
         room = HISTORY_SHOWN if self.app.size.height > ROOMY_HEIGHT else 0
         line = opponent_text(state, opponent, infraction, room)
+        if not room:  # the card wraps its text: this line is cut at its edge instead
+            width = self.query_one("#review-card").size.width or self.app.size.width - 4
+            line.truncate(width, overflow="ellipsis")
         line.append("\n")
         return line
 

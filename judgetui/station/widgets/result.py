@@ -112,11 +112,14 @@ class ResultPane(Vertical):
         history beside the player's, one line at 80×24, more when there is room."""
         pane = self.query_one("#result-opponent", Static)
         opponent = self.query_one(ContextFields).shown_opponent()
-        if self._shown is None or opponent is None or opponent not in self._shown[0].players:
+        known = self._shown is not None and opponent in self._shown[0].players
+        pane.display = known
+        if self._shown is None or opponent is None or not known:
             pane.update("")
             return
         state, infraction = self._shown
         room = HISTORY_SHOWN if self.app.size.height > ROOMY_HEIGHT else 0
+        pane.set_class(not room, "-one-line")  # cut at the pane's edge (station.tcss)
         pane.update(opponent_text(state, opponent, infraction, room))
 
     def chosen(self, preview: IncidentPreview) -> Choice | None:
@@ -226,8 +229,8 @@ def history(state: EventState, pid: str, infraction: str) -> Text:
 
 
 def opponent_text(state: EventState, pid: str, infraction: str, shown: int) -> Text:
-    """The opponent's standing in one line (their latest record in it), then up to
-    ``shown`` of their records, ``infraction``'s marked."""
+    """The opponent's standing: with ``shown`` 0, one line (their latest record in it),
+    else a line and up to ``shown`` of their records, ``infraction``'s marked."""
     rules = state.rules
     player = state.players[pid]
     out = Text(_("Opponent") + "  ", style="bold")
