@@ -167,5 +167,5 @@ async def test_the_review_card_shows_the_opponent_s_standing_beside_the_player_s
         assert "Mulligan" in opponent, card
         # 80×24: the latest record and how many before it; with room, each record
         assert ("Slow play" in opponent) == (lines > 1), card
-        assert ("1 earlier" in opponent) == (lines == 1), card
+        assert ("… 1 e" in opponent) == (lines == 1), card
         assert not card[at + lines].startswith("  R"), (size, card)
