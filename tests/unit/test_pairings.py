@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from judgetui import cli
 from judgetui.service import Station
 from tests.helpers.cli import rec, refused, run, run_json
 from tests.helpers.event import FLOOR, HEAD
@@ -273,7 +274,20 @@ def test_the_round_list_and_the_export_use_the_pairings(
     assert dict(zip(header.split(","), row.split(","), strict=True))["player_table"] == "6"
 
 
-def test_pairings_import_is_not_on_the_ssh_list() -> None:
-    from judgetui.ssh_entry import ALLOWED
-
-    assert "pairings" not in ALLOWED
+def test_pairings_import_is_refused_over_ssh(
+    station: Station,
+    db_path: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An organiser's act that reads a file: never from a judge's ssh command."""
+    path = pairings_file(tmp_path, ROUND_1)
+    monkeypatch.setenv("SSH_ORIGINAL_COMMAND", f"pairings import {path} --round 1 --judge '{HEAD}'")
+    before = db_path.read_bytes()
+    capsys.readouterr()
+    code = cli.main(["--db", str(db_path), "ssh"])
+    _out, err = capsys.readouterr()
+    assert code == 2
+    assert err.startswith("judgetui: over ssh") and len(err.strip().splitlines()) == 1, err
+    assert db_path.read_bytes() == before
