@@ -38,12 +38,12 @@ def pairings_options(
         default=None,
         help=_("the file's encoding: utf-8, utf-16 or cp932 (default: detected)"),
     )
-    for column in ("table", "player", "opponent"):
-        imp.add_argument(
-            f"--{column}-column",
-            metavar="NAME",
-            help=_("the header of the {column} column (default: {column})").format(column=column),
-        )
+    for column, words in (
+        ("table", _("the header's column of table numbers (default: table)")),
+        ("player", _("the header's column of player ids (default: player)")),
+        ("opponent", _("the header's column of opponents' ids (default: opponent)")),
+    ):
+        imp.add_argument(f"--{column}-column", metavar="NAME", help=words)
 
 
 def change_json(change: PairingsChange) -> dict[str, object]:

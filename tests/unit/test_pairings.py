@@ -291,3 +291,24 @@ def test_pairings_import_is_refused_over_ssh(
     assert code == 2
     assert err.startswith("judgetui: over ssh") and len(err.strip().splitlines()) == 1, err
     assert db_path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "pairings",
+    [
+        [{"table": 5, "player": "P1", "opponent": "P99"}],
+        [{"table": 5, "player": "P1", "opponent": "P2"}, {"table": 6, "player": "P2"}],
+        [{"table": 5, "player": "P1", "opponent": "P1"}],
+    ],
+)
+def test_a_log_s_pairings_that_the_service_would_refuse_do_not_fold(
+    station: Station, pairings: list[dict[str, object]]
+) -> None:
+    """Written past the service (a hand edit that re-chained the log): the fold refuses."""
+    from judgetui.store import EventFileError
+
+    head = station.load().judges[HEAD]
+    data = {"round": 1, "pairings": pairings}
+    station.file.append(lambda _snapshot: [station.planner.entry("pairings_imported", head, data)])
+    with pytest.raises(EventFileError, match="log entry 3 is malformed"):
+        station.load()
