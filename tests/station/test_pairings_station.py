@@ -15,6 +15,7 @@ from judgetui.models import Pairing
 from judgetui.service import RecordRequest, Station
 from judgetui.station.screens.dashboard import DashboardScreen
 from judgetui.station.screens.event import EventScreen
+from judgetui.station.screens.player import PlayerScreen
 from judgetui.station.screens.review import ReviewScreen
 from tests.helpers.event import FLOOR, HEAD
 from tests.helpers.station import (
@@ -169,3 +170,15 @@ async def test_the_review_card_shows_the_opponent_s_standing_beside_the_player_s
         assert ("Slow play" in opponent) == (lines > 1), card
         assert ("… 1 e" in opponent) == (lines == 1), card
         assert not card[at + lines].startswith("  R"), (size, card)
+
+
+@pilot_test
+async def test_the_player_screen_shows_the_round_s_table_and_opponent(station: Station) -> None:
+    pair(station)
+    app = make_app(station)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, DashboardScreen))
+        screen = PlayerScreen("P3")
+        await open_screen(pilot, screen)
+        summary = shown(screen, "#player-summary")
+    assert "Table: 6" in summary and "Opponent: P4" in summary
