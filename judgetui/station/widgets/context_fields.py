@@ -82,13 +82,8 @@ class ContextFields(Horizontal):
             return -1  # "-" alone: the service refuses it in one clear line
 
     def opponent(self) -> str | None:
-        """The opponent the judge gave; None while the box shows the pairings' opponent as
-        suggested (the service gives that one itself) or is empty."""
-        value = self.query_one("#ctx-opponent", Input).value.strip()
-        return None if value == self._opponent else value or None
-
-    def shown_opponent(self) -> str | None:
-        """The opponent in the box now, suggested or typed."""
+        """The opponent in the box, as the judge sees it (the pairings' or their own):
+        recorded as shown, even if the pairings change meanwhile."""
         return self.query_one("#ctx-opponent", Input).value.strip() or None
 
     def opponent_cleared(self) -> bool:

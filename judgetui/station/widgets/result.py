@@ -111,7 +111,7 @@ class ResultPane(Vertical):
         """The opponent in the box (the pairings' or the judge's): their standing and
         history beside the player's, one line at 80×24, more when there is room."""
         pane = self.query_one("#result-opponent", Static)
-        opponent = self.query_one(ContextFields).shown_opponent()
+        opponent = self.query_one(ContextFields).opponent()
         known = self._shown is not None and opponent in self._shown[0].players
         pane.display = known
         if self._shown is None or opponent is None or not known:
