@@ -1,5 +1,8 @@
 """``judgetui pairings import FILE --round N``: a round's tables, from the pairings software
-(the head judge's; a log entry that replaces that round's earlier pairings)."""
+(the head judge's; a log entry that replaces that round's earlier pairings).
+
+Every command's parser names these options, so this module imports only what that needs
+(`judgetui.pairings`, which reads the file, is imported when the command runs)."""
 
 from __future__ import annotations
 
@@ -8,7 +11,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from judgetui.i18n import _
-from judgetui.pairings import change_lines
 
 if TYPE_CHECKING:
     from judgetui.service import PairingsChange
@@ -63,7 +65,7 @@ def change_json(change: PairingsChange) -> dict[str, object]:
 def cmd_pairings(args: argparse.Namespace) -> int:
     from judgetui.cli.common import _emit_json, _station
     from judgetui.errors import CliError
-    from judgetui.pairings import PairingsError, read_pairings
+    from judgetui.pairings import PairingsError, change_lines, read_pairings
 
     columns = {
         column: value
