@@ -10,6 +10,7 @@ from typing import Any, cast
 
 from judgetui.cli.common import _station
 from judgetui.cli.options import _common, _options_for_help, _Parser, _station_args, building
+from judgetui.cli.pairings import pairings_options
 from judgetui.cli.tokens import HELP_OPTIONS, command_named
 from judgetui.errors import CliError
 from judgetui.i18n import _
@@ -238,8 +239,11 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
     )
     rnd = _sub(event_sub, "round", _("set the current round (head judge)"))
     rnd.add_argument("number", type=_int_in(1, MAX_ROUND), help=_("the round"))
-    back = _("allow setting the round back to an earlier one")
-    rnd.add_argument("--back", action="store_true", help=back)
+    rnd.add_argument(
+        "--back",
+        action="store_true",
+        help=_("allow setting the round back to an earlier one"),
+    )
     total = _sub(
         event_sub, "rounds", _("the head judge changes the number of rounds (a log entry)")
     )
@@ -264,9 +268,6 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
         help=_("the roster's encoding: utf-8, utf-16 or cp932 (default: detected)"),
     )
 
-    from judgetui.cli.pairings import pairings_options
-
-    pairings_options(command("pairings", _("a round's pairings")), _sub, _int_in(1, MAX_ROUND))
     record = command("record", _("record a penalty"))
     record.add_argument(
         "--player",
@@ -314,6 +315,7 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
     )
 
     command("queue", _("what waits for the head judge"))
+    pairings_options(command("pairings", _("a round's pairings")), _sub, _int_in(1, MAX_ROUND))
 
     review = command("review", _("confirm, upgrade or dismiss a queue item"))
     review.add_argument("item", help=_("the queue item's id, or its first 6+ characters"))
