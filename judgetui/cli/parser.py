@@ -316,7 +316,6 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
 
     command("queue", _("what waits for the head judge"))
     pairings_options(command("pairings", _("a round's pairings")), _sub, _int_in(1, MAX_ROUND))
-
     review = command("review", _("confirm, upgrade or dismiss a queue item"))
     review.add_argument("item", help=_("the queue item's id, or its first 6+ characters"))
     review.add_argument(
