@@ -294,15 +294,18 @@ def test_pairings_import_is_refused_over_ssh(
 
 
 @pytest.mark.parametrize(
-    "pairings",
+    ("pairings", "said"),
     [
-        [{"table": 5, "player": "P1", "opponent": "P99"}],
-        [{"table": 5, "player": "P1", "opponent": "P2"}, {"table": 6, "player": "P2"}],
-        [{"table": 5, "player": "P1", "opponent": "P1"}],
+        ([{"table": 5, "player": "P1", "opponent": "P99"}], "unknown player 'P99'"),
+        (
+            [{"table": 5, "player": "P1", "opponent": "P2"}, {"table": 6, "player": "P2"}],
+            "player 'P2' paired twice in round 1",
+        ),
+        ([{"table": 5, "player": "P1", "opponent": "P1"}], "paired against themselves"),
     ],
 )
 def test_a_log_s_pairings_that_the_service_would_refuse_do_not_fold(
-    station: Station, pairings: list[dict[str, object]]
+    station: Station, pairings: list[dict[str, object]], said: str
 ) -> None:
     """Written past the service (a hand edit that re-chained the log): the fold refuses."""
     from judgetui.store import EventFileError
@@ -310,5 +313,6 @@ def test_a_log_s_pairings_that_the_service_would_refuse_do_not_fold(
     head = station.load().judges[HEAD]
     data = {"round": 1, "pairings": pairings}
     station.file.append(lambda _snapshot: [station.planner.entry("pairings_imported", head, data)])
-    with pytest.raises(EventFileError, match="log entry 3 is malformed"):
+    with pytest.raises(EventFileError, match="log entry 3 is malformed") as refused:
         station.load()
+    assert said in str(refused.value)
