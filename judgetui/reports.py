@@ -147,7 +147,31 @@ def player_dict(state: EventState, player_id: str) -> dict[str, Any]:
         "records": [record_dict(r) for r in state.history(player_id)],
         "decisions": [decision_dict(d) for d in player.decisions],
         "decision": decision,
+        "pairing": pairing_dict(state, player_id, state.round),
     }
+
+
+def pairing_dict(state: EventState, player_id: str, round_: int) -> dict[str, Any] | None:
+    """The player's pairing in round ``round_`` (None: that round has none for them)."""
+    seat = state.pairings.get(round_, {}).get(player_id)
+    if seat is None:
+        return None
+    return {"round": round_, "table": seat.table, "opponent": seat.opponent}
+
+
+def pairings_list(state: EventState) -> list[dict[str, Any]]:
+    """Every round's pairings, one row per match, by round and table."""
+    rows: list[dict[str, Any]] = []
+    for round_, seats in sorted(state.pairings.items()):
+        listed: set[str] = set()
+        for player, seat in seats.items():
+            if player in listed:
+                continue
+            listed.update({player} if seat.opponent is None else {player, seat.opponent})
+            rows.append(
+                {"round": round_, "table": seat.table, "player": player, "opponent": seat.opponent}
+            )
+    return rows
 
 
 def event_dict(state: EventState) -> dict[str, Any]:
@@ -185,6 +209,7 @@ def export_json(state: EventState) -> bytes:
         "event": event_dict(state),
         "players": players,
         "records": [record_dict(r) for r in state.records.values()],
+        "pairings": pairings_list(state),
         "decisions": [
             decision_dict(d) | {"player_name": state.players[d.player].name}
             for d in state.decisions.values()
@@ -219,7 +244,7 @@ def export_csv(state: EventState, *, bom: bool = False) -> str:
             row="record",
             player_name=player.name,
             player_dci=player.dci,
-            player_table=player.table,
+            player_table=state.player_table(record.player, record.round),
             seq=record.seq,
         )
         row["witness_notes"] = witness_cell(record)
@@ -231,7 +256,7 @@ def export_csv(state: EventState, *, bom: bool = False) -> str:
             row="decision",
             player_name=player.name,
             player_dci=player.dci,
-            player_table=player.table,
+            player_table=state.player_table(decision.player, decision.round),
             sanction=decision.penalty,
             status="issued" if decision.standing else "voided",
             supersedes=None,

@@ -11,8 +11,8 @@ administrator's event file. With one (``ssh judge@station queue --json``) it is 
 command's own options. Everything that would pick another file, another rules file or an
 output file (``--db``, ``--rules``, ``-o``/``--output``, ``--config``, ``--log``, in any
 spelling argparse accepts), and every command that creates or replaces files (``demo``,
-``event init``, ``players import``, ``check-rules PATH``…) is refused with one line and
-exit 2, before anything runs.
+``event init``, ``players import``, ``pairings import``, ``check-rules PATH``…) is
+refused with one line and exit 2, before anything runs.
 
 The judge's words are checked twice: the raw tokens (so no abbreviation such as ``--d``
 or ``--out`` slips through argparse's prefix matching) and the namespace the real parser

@@ -374,6 +374,18 @@ def context_line(record: RecordState | WitnessNote) -> str:
     return " · ".join(parts)
 
 
+def pairing_line(state: EventState, round_: int, table: int | None, opponent: str | None) -> str:
+    """A player's pairing in words: "round 3: table 14, opponent P0002 Ann Lee"."""
+    where = _("no table") if table is None else _("table {n}").format(n=table)
+    if opponent is None:
+        return _("round {round}: {where}, a bye").format(round=round_, where=where)
+    held = state.players.get(opponent)
+    name = f"{opponent} {held.name}" if held is not None else opponent
+    return _("round {round}: {where}, opponent {opponent}").format(
+        round=round_, where=where, opponent=name
+    )
+
+
 def witness_line(witness: WitnessNote) -> str:
     """One witness note: who wrote it, when, and what."""
     line = _("witness {judge} ({at}): {note}").format(

@@ -73,6 +73,12 @@ def cmd_players(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def cmd_pairings(args: argparse.Namespace) -> int:
+    from judgetui.cli.pairings import cmd_pairings as run
+
+    return run(args)
+
+
 def event_text(state: EventState) -> str:
     from judgetui.cli.event import event_text as text
 
@@ -150,6 +156,7 @@ __all__ = [
     "cmd_history",
     "cmd_investigation",
     "cmd_mirror",
+    "cmd_pairings",
     "cmd_player",
     "cmd_players",
     "cmd_queue",
@@ -192,6 +199,7 @@ COMMANDS = {
     "classify": cmd_classify,
     "event": cmd_event,
     "players": cmd_players,
+    "pairings": cmd_pairings,
     "record": cmd_record,
     "queue": cmd_queue,
     "review": cmd_review,

@@ -18,6 +18,7 @@ from judgetui.cli.options import (
     _station_args,
     building,
 )
+from judgetui.cli.pairings import pairings_options
 from judgetui.cli.tokens import HELP_OPTIONS, command_named
 from judgetui.errors import CliError
 from judgetui.i18n import _
@@ -309,7 +310,7 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
     )
 
     command("queue", _("what waits for the head judge"))
-
+    pairings_options(command("pairings", _("a round's pairings")), _sub, _int_in(1, MAX_ROUND))
     review = command("review", _("confirm, upgrade or dismiss a queue item"))
     review.add_argument("item", help=_("the queue item's id, or its first 6+ characters"))
     review.add_argument(

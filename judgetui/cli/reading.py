@@ -106,6 +106,10 @@ def cmd_player(args: argparse.Namespace) -> int:
                 f"{text.decision_what(d)}  {d.judge}  {state.short_id(d.id)}",
             )
         )
+    if (pairing := data["pairing"]) is not None:
+        print(
+            "  " + text.pairing_line(state, pairing["round"], pairing["table"], pairing["opponent"])
+        )
     for _seq, line in sorted(lines):
         _print_wrapped(line, " " * 6)
     if data["decision"]:

@@ -134,10 +134,20 @@ def cmd_record(args: argparse.Namespace) -> int:
                 "possible_duplicate_of": result.possible_duplicate_of,
                 "counted_as_repeat": result.counted_as_repeat,
                 "records": _records_json(result),
+                "table": result.table,
+                "opponent": result.opponent,
+                "from_pairings": list(result.from_pairings),
             }
         )
         return 0
     _print_records(station.rules, result)
+    if result.from_pairings:
+        what: list[str] = []
+        if "table" in result.from_pairings:
+            what.append(_("table {n}").format(n=result.table))
+        if "opponent" in result.from_pairings:
+            what.append(_("opponent {id}").format(id=result.opponent))
+        print(_("from the round's pairings: {what}").format(what=_(", ").join(what)))
     return 0
 
 

@@ -65,12 +65,14 @@ def _rounds_of(sanction: str, applies: str | None, recorded: int) -> tuple[int, 
 
 
 def _decision_table(state: EventState, decision: DecisionState) -> int | None:
-    """The table of the player's last record of the decision's round that names one."""
+    """The table of the player's last record of the decision's round that names one, else
+    the player's table in that round's pairings."""
     for record_id in reversed(state.players[decision.player].records):
         record = state.records[record_id]
         if record.round == decision.round and record.table is not None:
             return record.table
-    return None
+    seat = state.pairings.get(decision.round, {}).get(decision.player)
+    return None if seat is None else seat.table
 
 
 def _sanction_item(
@@ -86,6 +88,15 @@ def _sanction_item(
     when it is on another round's list."""
     if number not in _rounds_of(kind, sanctioned.applies, sanctioned.round):
         return None
+    # Where the loss is applied: the player's table in this round's pairings, when the
+    # record gave none or the loss is carried to this round (the player sits elsewhere).
+    seat = state.pairings.get(number, {}).get(sanctioned.player)
+    if (
+        seat is not None
+        and seat.table is not None
+        and (table is None or number != sanctioned.round)
+    ):
+        table = seat.table
     return RoundItem(
         id=sanctioned.id,
         kind=kind,

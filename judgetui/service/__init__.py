@@ -27,6 +27,7 @@ from judgetui.service.base import (
     validation_error,
 )
 from judgetui.service.event import MAX_ROUNDS, EventPlanner, floor_judge, renamed_players
+from judgetui.service.pairings import PairingsChange, PairingsPlanner
 from judgetui.service.record import RecordedPenalty, RecordRequest, RecordResult
 from judgetui.service.review import Corrected, ReviewPlanner, waits_in_queue
 from judgetui.state import EventState, MalformedLog, QueueItem, RecordState
@@ -34,7 +35,7 @@ from judgetui.store import EventFile, EventFileError, FileStamp, Snapshot
 from judgetui.store.copy import StandbyMark, read_mark, remove_mark
 
 if TYPE_CHECKING:
-    from judgetui.models import Judge, Player
+    from judgetui.models import Judge, Pairing, Player
     from judgetui.store.file import Holder
 
 __all__ = [
@@ -45,6 +46,7 @@ __all__ = [
     "Entry",
     "IdFactory",
     "NotPermitted",
+    "PairingsChange",
     "Planner",
     "RecordRequest",
     "RecordResult",
@@ -74,12 +76,12 @@ def _owners_of(item: str) -> Focus:
     return players
 
 
-class Planner(ReviewPlanner, EventPlanner):
+class Planner(ReviewPlanner, EventPlanner, PairingsPlanner):
     """Turns a use case into log entries against a given state; writes nothing.
 
     Its parts: `Authority` (who acts), `RecordPlanner` (record, witness), `ReviewPlanner`
     (review, void, correct, decide, investigations), `EventPlanner` (round, finals,
-    players, judges, rules, entered marks).
+    players, judges, rules, entered marks), `PairingsPlanner` (a round's pairings).
     """
 
 
@@ -413,6 +415,20 @@ class Station:
 
     def import_players(self, judge: str | None, players: Sequence[Player]) -> list[Entry]:
         return self._write(lambda s: self.planner.plan_import(s, judge, players))
+
+    def import_pairings(
+        self, judge: str | None, round_: int, pairings: Sequence[Pairing]
+    ) -> PairingsChange:
+        """A round's pairings (replacing that round's), and what they changed."""
+        result: list[PairingsChange] = []
+
+        def plan(state: EventState) -> list[Entry]:
+            entries, change = self.planner.plan_pairings(state, judge, round_, pairings)
+            result.append(change)
+            return entries
+
+        self._write(plan)
+        return result[-1]
 
     def add_judge(self, judge: str | None, new: Judge) -> list[Entry]:
         return self._write(lambda s: self.planner.plan_judge(s, judge, new))

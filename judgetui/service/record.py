@@ -38,6 +38,8 @@ class RecordRequest(Struct, frozen=True):
     game: int | None = None
     opponent: str | None = None
     """Another player of the event at the table: linked to the incident, not penalised."""
+    no_opponent: bool = False
+    """The judge cleared the opponent the round's pairings give: none is recorded."""
     extension: int | None = None
     """Minutes of time extension given to the table."""
     same_as: str | None = None
@@ -73,6 +75,12 @@ class RecordResult(Struct, frozen=True):
     """With ``possible_duplicate_of``: whether that record counted as an earlier offence."""
     witness_of: str | None = None
     """With ``same_as``: the record the report was attached to (nothing else written)."""
+    table: int | None = None
+    """The incident's table as recorded (the judge's, else the players' own)."""
+    opponent: str | None = None
+    """The opponent as recorded (the judge's, else the round's pairings')."""
+    from_pairings: tuple[str, ...] = ()
+    """Which of ``table`` and ``opponent`` came from the round's pairings (not given)."""
 
 
 class RecordPlanner(Authority):
@@ -337,6 +345,16 @@ class RecordPlanner(Authority):
             )
         )
         table = req.table if req.table is not None else state.incident_table(players, round_)
+        # The opponent the judge named, else the one the round's pairings seat them with
+        # (a correction keeps the record's own: `ReviewPlanner.plan_correct`).
+        opponent = req.opponent
+        if opponent is None and corrects is None and not req.no_opponent:
+            opponent = state.incident_opponent(players, round_)
+        paired = round_ in state.pairings and any(p in state.pairings[round_] for p in players)
+        from_pairings = (
+            *(("table",) if paired and req.table is None and table is not None else ()),
+            *(("opponent",) if req.opponent is None and opponent is not None else ()),
+        )
         records: list[Entry] = []
         results: list[RecordedPenalty] = []
         classifications: dict[str, Classification] = {}
@@ -427,7 +445,7 @@ class RecordPlanner(Authority):
                 records=records,
                 table=table,
                 game=req.game,
-                opponent=req.opponent,
+                opponent=opponent,
                 extension=req.extension,
                 duplicate_of=duplicate_of,
                 corrects=None if corrects is None else corrects.id,
@@ -452,6 +470,9 @@ class RecordPlanner(Authority):
             classifications,
             possible_duplicate_of=duplicate_of,
             counted_as_repeat=None if duplicate_of is None else req.counts_earlier,
+            table=table,
+            opponent=opponent,
+            from_pairings=from_pairings,
         )
 
     def _status_for(self, judge: JudgeState, plan: engine.PlayerPlan, request: bool) -> str:

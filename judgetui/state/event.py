@@ -28,6 +28,7 @@ from judgetui.state.shapes import (
     PlayerState,
     QueueItem,
     RecordState,
+    Seat,
 )
 
 
@@ -57,6 +58,8 @@ class EventState(Struct):
     taken_over: dict[str, Mark] = field(default_factory=dict)
     """Standby copies the head judge made the event of record, by the copy's id (the
     mark's ``text``: the old station's last head)."""
+    pairings: dict[int, dict[str, Seat]] = field(default_factory=dict)
+    """Each round's pairings, by round, then by player (both players of each match)."""
     _points: dict[str, int] = field(default_factory=dict)
     _kind_keys: tuple[frozenset[str], frozenset[str]] | None = None
     _sorted_ids: tuple[tuple[int, int], tuple[str, ...], tuple[str, ...]] | None = None
@@ -165,6 +168,23 @@ class EventState(Struct):
     def player_table(self, player: str, round_: int) -> int | None:
         """The player's table in that round, where it is known (`queries.player_table`)."""
         return queries.player_table(self, player, round_)
+
+    def player_opponent(self, player: str, round_: int) -> str | None:
+        """The player's opponent in that round's pairings, if any (`queries.player_opponent`)."""
+        return queries.player_opponent(self, player, round_)
+
+    def incident_opponent(self, players: Iterable[str], round_: int) -> str | None:
+        """The opponent of an incident of ``players`` when the judge named none: the one
+        the round's pairings give them (`queries.incident_opponent`)."""
+        return queries.incident_opponent(self, players, round_)
+
+    def incident_context(
+        self, players: Iterable[str], round_: int
+    ) -> tuple[int | None, str | None]:
+        """`incident_table` and `incident_opponent`: what a record of ``players`` in
+        ``round_`` takes when the judge gives neither."""
+        players = list(players)
+        return self.incident_table(players, round_), self.incident_opponent(players, round_)
 
     def incident_table(self, players: Iterable[str], round_: int) -> int | None:
         """The table an incident of ``players`` happened at when the judge gave none

@@ -68,6 +68,7 @@ _EVENT_KINDS = frozenset(
         "players_imported",
         "caution_given",
         "event_taken_over",
+        "pairings_imported",
     }
 )
 _ENDED = frozenset({"voided", "superseded", "dismissed"})

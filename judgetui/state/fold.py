@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from judgetui.engine import Phase
 from judgetui.engine.standing import ACTIVE, status_after, voiding_reopens
 from judgetui.perf import collector_paused, settle_young_objects
-from judgetui.state import corrections
+from judgetui.state import corrections, pairings
 from judgetui.state.checks import (
     _REVIEW_ACTIONS,
     SHOWN,
@@ -496,4 +496,5 @@ HANDLERS: dict[str, Handler] = {
     "scorekeeper_entered": _on_scorekeeper_entered,
     "investigation_closed": _on_investigation_closed,
     "event_taken_over": _on_event_taken_over,
+    "pairings_imported": pairings.on_pairings_imported,
 }

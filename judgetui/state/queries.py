@@ -183,10 +183,30 @@ def within_window(at: datetime, moment: datetime, window_minutes: int) -> bool:
 
 
 def player_table(state: EventState, player: str, round_: int) -> int | None:
-    """The player's table in round ``round_``, where it is known: the roster's ``table``
-    (the same every round until the round's pairings say otherwise), else None."""
+    """The player's table in round ``round_``, where it is known: that round's pairings
+    first, else the roster's ``table`` (the same every round), else None."""
+    seat = state.pairings.get(round_, {}).get(player)
+    if seat is not None and seat.table is not None:
+        return seat.table
     held = state.players.get(player)
     return None if held is None else held.table
+
+
+def player_opponent(state: EventState, player: str, round_: int) -> str | None:
+    """The player's opponent in round ``round_``'s pairings; None without one (no
+    pairings for that round, the player not in them, or a bye). Never another incident's."""
+    seat = state.pairings.get(round_, {}).get(player)
+    return None if seat is None else seat.opponent
+
+
+def incident_opponent(state: EventState, players: Iterable[str], round_: int) -> str | None:
+    """The opponent of an incident of ``players`` in round ``round_`` when the judge named
+    none: the one opponent the round's pairings give them that is not one of them (two
+    players of one match penalised together have no opponent left), else None."""
+    named = set(players)
+    found = {o for p in named if (o := player_opponent(state, p, round_)) is not None}
+    found -= named
+    return found.pop() if len(found) == 1 else None
 
 
 def incident_table(state: EventState, players: Iterable[str], round_: int) -> int | None:

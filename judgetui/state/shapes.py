@@ -191,6 +191,14 @@ class PlayerState(Struct):
     table: int | None = None
 
 
+class Seat(Struct, frozen=True):
+    """Where a player sits in one round, from that round's pairings (``pairings_imported``):
+    the table (None: not given, as for a bye) and the opponent (None: a bye)."""
+
+    table: int | None
+    opponent: str | None
+
+
 class QueueItem(Struct, frozen=True):
     id: str
     kind: QueueKind

@@ -37,7 +37,8 @@ from judgetui.store.copy import StandbyMark
 from judgetui.store.follow import LogReader
 
 if TYPE_CHECKING:
-    from judgetui.models import Judge, Player
+    from judgetui.models import Judge, Pairing, Player
+    from judgetui.service import PairingsChange
 
 Clock = Callable[[], datetime]
 HEAD_SHOWN = HEAD_PREFIX_MIN
@@ -393,6 +394,9 @@ class Session:
 
     def import_players(self, players: Sequence[Player]) -> list[Entry]:
         return self.station.import_players(self.judge.name, players)
+
+    def import_pairings(self, round_: int, pairings: Sequence[Pairing]) -> PairingsChange:
+        return self.station.import_pairings(self.judge.name, round_, pairings)
 
     def mark_entered(self, items: Sequence[str], round_: int) -> list[Entry]:
         return self.station.mark_entered(self.judge.name, items, round_)

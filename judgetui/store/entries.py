@@ -284,6 +284,22 @@ class PlayersImported(_Model):
     players: list[Player]
 
 
+class Pairing(_Model):
+    """One match of a round: a table and its two players (no opponent: a bye)."""
+
+    table: int | None = Field(default=None, ge=TABLE_MIN, le=TABLE_MAX)
+    player: str = Field(pattern=PLAYER_ID_PATTERN)
+    opponent: str | None = Field(default=None, pattern=PLAYER_ID_PATTERN)
+
+
+class PairingsImported(_Model):
+    """A round's tables from the pairings software: they replace that round's earlier
+    pairings (each player at most once; every player on the roster)."""
+
+    round: int = Field(ge=1)
+    pairings: list[Pairing] = Field(max_length=20_000)
+
+
 class Envelope(BaseModel):
     """What every entry carries around its ``data`` (the store adds seq, prev, hash)."""
 
@@ -316,10 +332,18 @@ KINDS: dict[str, type[BaseModel]] = {
     "scorekeeper_entered": ScorekeeperEntered,
     "investigation_closed": InvestigationClosed,
     "event_taken_over": EventTakenOver,
+    "pairings_imported": PairingsImported,
 }
 
 #: Every declared model, by name (the entry kinds' data and what they are made of).
-_DECLARED: list[type[BaseModel]] = [Envelope, Judge, Player, PenaltyRecord, *KINDS.values()]
+_DECLARED: list[type[BaseModel]] = [
+    Envelope,
+    Judge,
+    Player,
+    PenaltyRecord,
+    Pairing,
+    *KINDS.values(),
+]
 MODELS: dict[str, type[BaseModel]] = {m.__name__: m for m in _DECLARED}
 
 

@@ -155,6 +155,7 @@ EVENT_FIELDS = (
     "judges",
     "cautions",
     "caution_extensions",
+    "pairings",
     "count",
     "head",
     "rules_stored",

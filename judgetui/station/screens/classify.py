@@ -198,7 +198,7 @@ class ClassifyScreen(WritesAhead):
                 classes="step",
             )
         if step == "result":
-            return ResultPane(self._players_table(), id=pane, classes="step")
+            return ResultPane(*self._players_context(), id=pane, classes="step")
         return Vertical(Static(id="done-text"), id=pane, classes="step")
 
     async def _mount_step(self, step: str) -> None:
@@ -396,14 +396,14 @@ class ClassifyScreen(WritesAhead):
             return
         self.players = chosen
         if self.query("#step-result"):
-            self.query_one(ContextFields).suggest_table(self._players_table())
+            self.query_one(ContextFields).suggest_table(*self._players_context())
         await self._go("infraction")
 
-    def _players_table(self) -> int | None:
-        """The table box's start: the incident's players' own table this round, where it
-        is known (the service's default too), never the table of another incident."""
+    def _players_context(self) -> tuple[int | None, str | None]:
+        """The table and opponent boxes' start: the players' own table and the round's
+        pairings' opponent (the service's defaults), never another incident's."""
         state = self.session.state
-        return state.incident_table(self.players, state.round) if self.players else None
+        return state.incident_context(self.players, state.round) if self.players else (None, None)
 
     # -- step 2: infraction --------------------------------------------------------------
 
@@ -596,6 +596,7 @@ class ClassifyScreen(WritesAhead):
             table=context.table(),
             game=context.number("game"),
             opponent=context.opponent(self.session.state),
+            no_opponent=context.opponent_cleared(),
             extension=context.number("extension"),
         )
 

@@ -27,6 +27,7 @@ from textual.widgets import DataTable, Input, Static
 
 from judgetui import diagnostics, errors
 from judgetui.i18n import N_, _, ngettext
+from judgetui.pairings import PairingsError, change_lines, read_pairings
 from judgetui.roster import Roster, RosterError, parse_import_options, read_roster
 from judgetui.service import BadInput, floor_judge, renamed_players
 from judgetui.state import EventState
@@ -58,6 +59,7 @@ class EventScreen(StationScreen):
         Binding("f", "finals", N_("Final rounds"), id="event.finals"),
         Binding("a", "field('judge')", N_("Add floor judge"), id="event.add_judge"),
         Binding("i", "field('import')", N_("Import players"), id="event.import_players"),
+        Binding("p", "field('pairings')", N_("Import pairings"), id="event.import_pairings"),
         Binding("escape", "back", N_("Back"), id="event.back"),
     ]
     HEAD_ONLY: ClassVar[frozenset[str]] = frozenset({"field", "finals"})
@@ -103,6 +105,18 @@ class EventScreen(StationScreen):
                     compact=True,
                 )
             yield Static("", id="event-import-result")
+            yield Static(_("Pairings"), classes="section-title")
+            with Horizontal(classes="field-row"):
+                yield Static(_("p  Pairings CSV:"), classes="field-label")
+                yield Input(
+                    id="event-pairings",
+                    placeholder=_("path/to/pairings.csv (columns table, player, opponent)"),
+                    compact=True,
+                )
+            with Horizontal(classes="field-row"):
+                yield Static(_("   for round:"), classes="field-label")
+                yield Input(id="event-pairings-round", type="integer", compact=True)
+            yield Static("", id="event-pairings-result")
         yield StationFooter()
 
     def on_mount(self) -> None:
@@ -123,9 +137,9 @@ class EventScreen(StationScreen):
         state = self.session.state
         self.query_one("#event-title", Static).update(_("Event: {name}").format(name=state.name))
         self.query_one("#event-summary", Static).update(self._summary(state))
-        round_field = self.query_one("#event-round", Input)
-        if not round_field.has_focus:
-            round_field.value = str(state.round)
+        for field in self.query("#event-round, #event-pairings-round").results(Input):
+            if not field.has_focus and (field.id == "event-round" or not field.value):
+                field.value = str(state.round)
         finals = self.query_one("#event-finals", Static)
         if state.phase == "finals":
             finals.update(
@@ -337,6 +351,60 @@ class EventScreen(StationScreen):
             # Both: options left behind would read the next roster in the wrong encoding.
             path_field.value = ""
             options_field.value = ""
+            self.set_focus(None)
+
+        def finished(ok: bool) -> None:
+            if not ok and failure:
+                result.update(Text(_("Not imported: {why}").format(why=failure[0]), style="bold"))
+
+        result.update(_("Importing…"))
+        self.run_service(work, on_result=imported, on_done=finished)
+
+    @on(Input.Submitted, "#event-pairings-round")
+    def _pairings_round(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.query_one("#event-pairings", Input).focus()
+
+    @on(Input.Submitted, "#event-pairings")
+    def _import_pairings(self, event: Input.Submitted) -> None:
+        """The round's pairings from a CSV file (`judgetui.pairings`, as ``pairings
+        import`` reads it), for the round in the field beside it; what changed is shown."""
+        event.stop()
+        raw = event.value.strip()
+        result = self.query_one("#event-pairings-result", Static)
+        if not raw:
+            self.notify(_("Type the path of a CSV file first."), severity="warning")
+            return
+        try:
+            round_ = int(self.query_one("#event-pairings-round", Input).value)
+        except ValueError:
+            self.notify(_("A round is a whole number."), severity="error")
+            return
+        path = str(Path(raw).expanduser())
+        session = self.session
+        failure: list[str] = []
+
+        def work() -> list[str]:
+            try:
+                try:
+                    read = read_pairings(path)
+                except PairingsError as exc:
+                    raise BadInput(str(exc)) from None
+                change = session.import_pairings(round_, read.pairings)
+            except Exception as exc:
+                failure.append(str(exc))
+                raise
+            ignored = read.ignored_line()
+            return [
+                read.summary(path, round_),
+                *([ignored] if ignored else []),
+                *change_lines(change),
+            ]
+
+        def imported(lines: list[str]) -> None:
+            result.update("\n".join(lines))
+            self.notify(_("Pairings for round {n} imported.").format(n=round_))
+            event.input.value = ""
             self.set_focus(None)
 
         def finished(ok: bool) -> None:

@@ -173,17 +173,21 @@ class PlayerScreen(StationScreen):
             summary.update(_("No player {id} in this event.").format(id=self.player_id))
             return
         title.update(_("Player: {name} ({id})").format(name=player.name, id=player.id))
-        summary.update(self._roster_line(player) + self._summary(state))
+        summary.update(self._roster_line(state, player) + self._summary(state))
         self._fill_history(state)
 
     @staticmethod
-    def _roster_line(player: PlayerState) -> Text:
-        """The roster's reading, DCI number and table, when it gave them: one line."""
+    def _roster_line(state: EventState, player: PlayerState) -> Text:
+        """The roster's reading and DCI number, the table this round (its pairings', else
+        the roster's) and the opponent the pairings give, when known: one line."""
         out = Text()
+        table = state.player_table(player.id, state.round)
+        opponent = state.player_opponent(player.id, state.round)
         for label, value in (
             (_("Reading"), player.reading),
             (_("DCI"), player.dci),
-            (_("Table"), None if player.table is None else str(player.table)),
+            (_("Table"), None if table is None else str(table)),
+            (_("Opponent"), opponent),
         ):
             if value:
                 out.append(("   " if out.plain else "") + label + ": ", style="bold")

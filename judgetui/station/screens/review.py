@@ -42,6 +42,7 @@ from judgetui.station.widgets.format import (
     status_name,
 )
 from judgetui.station.widgets.header import StationHeader
+from judgetui.station.widgets.result import HISTORY_SHOWN, ROOMY_HEIGHT, opponent_text
 
 
 def points_if(state: EventState, record: RecordState, warning: str | None) -> int:
@@ -318,6 +319,19 @@ class ReviewScreen(StationScreen):
         )
         return line
 
+    def _opponent_line(self, state: EventState, opponent: str | None, infraction: str) -> Text:
+        """The opponent's standing and history beside the player's (the record's opponent,
+        else the round's pairings'): one line at 80×24, their records when there is room."""
+        if opponent is None or opponent not in state.players:
+            return Text()
+        room = HISTORY_SHOWN if self.app.size.height > ROOMY_HEIGHT else 0
+        line = opponent_text(state, opponent, infraction, room)
+        if not room:  # the card wraps its text: this line is cut at its edge instead
+            width = self.query_one("#review-card").size.width or self.app.size.width - 4
+            line.truncate(width, overflow="ellipsis")
+        line.append("\n")
+        return line
+
     def _record_card(self, state: EventState, record: RecordState) -> Text:
         rules = state.rules
         item = self.current
@@ -328,6 +342,8 @@ class ReviewScreen(StationScreen):
         out.append("\n")
         out.append_text(self._player_line(state, record.player))
         out.append("\n")
+        opponent = record.opponent or state.player_opponent(record.player, record.round)
+        out.append_text(self._opponent_line(state, opponent, record.infraction))
         verb = _("Asks for") if record.status == "pending" else _("Issued")
         out.append(f"{verb}: ", style="bold")
         out.append_text(outcome_text(rules, engine.Outcome(record.warning, record.sanction)))
@@ -384,6 +400,8 @@ class ReviewScreen(StationScreen):
         out.append("\n")
         out.append_text(self._player_line(state, item.player))
         out.append("\n")
+        opponent = state.player_opponent(item.player, state.round)
+        out.append_text(self._opponent_line(state, opponent, ""))
         owed = state.decision_owed(item.player)
         if owed is not None:
             if owed.required:

@@ -20,10 +20,14 @@ CONTEXT_FIELDS = ("table", "game", "opponent", "extension")
 
 class ContextFields(Horizontal):
     """``#ctx-table``, ``#ctx-game``, ``#ctx-opponent``, ``#ctx-extension`` in a row; the
-    table starts from ``table`` (the incident's players' own table, where it is known)."""
+    table starts from ``table`` (the incident's players' own table, where it is known),
+    the opponent from ``opponent`` (the round's pairings'), both shown and editable."""
 
-    def __init__(self, table: int | None, *, id: str | None = None) -> None:
+    def __init__(
+        self, table: int | None, opponent: str | None = None, *, id: str | None = None
+    ) -> None:
         self._suggested = "" if table is None else str(table)
+        self._opponent = opponent or ""
         super().__init__(
             Input(
                 value="" if table is None else str(table),
@@ -33,27 +37,35 @@ class ContextFields(Horizontal):
                 id="ctx-table",
             ),
             Input(placeholder=_("game"), type="integer", max_length=1, id="ctx-game"),
-            Input(placeholder=_("opponent"), max_length=80, id="ctx-opponent"),
+            Input(
+                value=self._opponent, placeholder=_("opponent"), max_length=80, id="ctx-opponent"
+            ),
             Input(placeholder=_("+min"), type="integer", max_length=2, id="ctx-extension"),
             id=id,
         )
         self._index: tuple[EventState | None, list[tuple[str, str]]] = (None, [])
 
-    def reset(self, table: int | None) -> None:
-        """For the next incident: every field empty but the table, which is ``table``."""
+    def reset(self, table: int | None, opponent: str | None = None) -> None:
+        """For the next incident: every field empty but the table and the opponent, which
+        are ``table`` and ``opponent``."""
         for name in CONTEXT_FIELDS:
             self.query_one(f"#ctx-{name}", Input).value = ""
         self._suggested = "" if table is None else str(table)
         self.query_one("#ctx-table", Input).value = self._suggested
+        self._opponent = opponent or ""
+        self.query_one("#ctx-opponent", Input).value = self._opponent
 
-    def suggest_table(self, table: int | None) -> None:
-        """The players changed: the table box shows their table, unless the judge typed
-        one of their own (a table the judge gives is never replaced)."""
+    def suggest_table(self, table: int | None, opponent: str | None = None) -> None:
+        """The players changed: the table and opponent boxes show theirs, unless the judge
+        typed one of their own (what the judge gives is never replaced)."""
         box = self.query_one("#ctx-table", Input)
-        if box.value.strip() not in ("", self._suggested):
-            return
-        self._suggested = "" if table is None else str(table)
-        box.value = self._suggested
+        if box.value.strip() in ("", self._suggested):
+            self._suggested = "" if table is None else str(table)
+            box.value = self._suggested
+        box = self.query_one("#ctx-opponent", Input)
+        if box.value.strip() in ("", self._opponent):
+            self._opponent = opponent or ""
+            box.value = self._opponent
 
     def table(self) -> int | None:
         """The table the judge gave; None while the box still shows the players' own table
@@ -106,3 +118,7 @@ class ContextFields(Horizontal):
         return _("opponent: {n} players match; type more of the name or the id").format(
             n=len(found)
         )
+
+    def opponent_cleared(self) -> bool:
+        """Whether the judge emptied the box the pairings filled: no opponent, not theirs."""
+        return bool(self._opponent) and not self.query_one("#ctx-opponent", Input).value.strip()

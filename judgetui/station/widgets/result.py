@@ -35,6 +35,8 @@ from judgetui.station.widgets.format import (
 )
 
 HISTORY_SHOWN = 6
+ROOMY_HEIGHT = 24
+"""Above this many rows, the opponent's history is shown record by record."""
 
 
 class ResultPane(Vertical):
@@ -43,39 +45,49 @@ class ResultPane(Vertical):
 
     CONTEXT_LABEL = N_("table · game · opponent · +minutes (tab; optional)")
 
-    def __init__(self, table: int | None, *, id: str | None = None, classes: str = "") -> None:
+    def __init__(
+        self,
+        table: int | None,
+        opponent: str | None = None,
+        *,
+        id: str | None = None,
+        classes: str = "",
+    ) -> None:
         super().__init__(id=id, classes=classes)
         self._table = table
-        self._state: EventState | None = None
+        self._opponent = opponent
+        self._shown: tuple[EventState, str] | None = None
+        """The state and infraction last shown, for the opponent's lines as the box changes."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="result-head")
         with Horizontal(id="result-body"):
             with VerticalScroll(id="result-details"):
                 yield Static(id="result-why")
+                yield Static(id="result-opponent")
             with Vertical(id="result-side"):
                 yield OptionList(id="penalty-choice")
                 yield Input(placeholder=_("note (tab)"), id="note", max_length=2000)
                 yield Static(_(self.CONTEXT_LABEL), id="context-label")
-                yield ContextFields(self._table, id="context")
+                yield ContextFields(self._table, self._opponent, id="context")
                 yield Static(id="result-effect")
 
-    def reset(self, table: int | None) -> None:
+    def reset(self, table: int | None, opponent: str | None = None) -> None:
         """For the next incident: no choice, no note, the context fields empty but the
-        table (``table``), the details scrolled back to their top."""
-        self._table = table
+        table and opponent (``table``, ``opponent``), the details scrolled to their top."""
+        self._table, self._opponent = table, opponent
         self.query_one("#penalty-choice", OptionList).clear_options()
         self.query_one("#note", Input).value = ""
-        self.query_one(ContextFields).reset(table)
+        self.query_one(ContextFields).reset(table, opponent)
         self.query_one("#result-details", VerticalScroll).scroll_home(animate=False)
 
     def show(self, state: EventState, preview: IncidentPreview, *, is_head: bool) -> None:
         """Render ``preview``; the highlight stays on the judge's choice if still offered."""
         rules = state.rules
-        self._state = state
-        self.show_opponent()
         self.query_one("#result-head", Static).update(head_text(preview))
         self.query_one("#result-why", Static).update(details(state, preview))
+        self._shown = (state, preview.situation.infraction or "")
+        self.show_opponent()
         options = self.query_one("#penalty-choice", OptionList)
         keep = options.highlighted_option.id if options.highlighted_option else None
         options.clear_options()
@@ -95,11 +107,28 @@ class ResultPane(Vertical):
 
     @on(Input.Changed, "#ctx-opponent")
     def show_opponent(self) -> None:
-        """The context's label says who the opponent box names, as it is typed."""
-        if self._state is None:
+        """The context's label says who the opponent box names, as it is typed, and the
+        opponent's standing and history stand beside the player's."""
+        if self._shown is None:
             return
-        line = self.query_one(ContextFields).opponent_line(self._state)
+        line = self.query_one(ContextFields).opponent_line(self._shown[0])
         self.query_one("#context-label", Static).update(line or _(self.CONTEXT_LABEL))
+        self._show_opponent()
+
+    def _show_opponent(self) -> None:
+        """The opponent in the box (the pairings' or the judge's): their standing and
+        history beside the player's, one line at 80×24, more when there is room."""
+        pane = self.query_one("#result-opponent", Static)
+        opponent = self.query_one(ContextFields).opponent(self._shown[0]) if self._shown else None
+        known = self._shown is not None and opponent in self._shown[0].players
+        pane.display = known
+        if self._shown is None or opponent is None or not known:
+            pane.update("")
+            return
+        state, infraction = self._shown
+        room = HISTORY_SHOWN if self.app.size.height > ROOMY_HEIGHT else 0
+        pane.set_class(not room, "-one-line")  # cut at the pane's edge (station.tcss)
+        pane.update(opponent_text(state, opponent, infraction, room))
 
     def chosen(self, preview: IncidentPreview) -> Choice | None:
         """The highlighted choice among ``preview``'s."""
@@ -204,6 +233,39 @@ def history(state: EventState, pid: str, infraction: str) -> Text:
         out.append(
             "  " + _("… {n} earlier").format(n=len(records) - HISTORY_SHOWN) + "\n", style="dim"
         )
+    return out
+
+
+def opponent_text(state: EventState, pid: str, infraction: str, shown: int) -> Text:
+    """The opponent's standing: with ``shown`` 0, one line (their latest record in it),
+    else a line and up to ``shown`` of their records, ``infraction``'s marked."""
+    rules = state.rules
+    player = state.players[pid]
+    out = Text(_("Opponent") + "  ", style="bold")
+    out.append(f"{player.id} {player.name}", style="bold")
+    out.append("  ")
+    out.append_text(points_text(state.points(pid), rules.three_warnings.threshold))
+    records = [r for r in state.history(pid) if r.status != "superseded"]
+    if not records:
+        out.append("  " + _("no penalties in this event"), style="dim")
+        return out
+    if not shown:
+        last = records[-1]
+        out.append(f"  R{last.round} ")
+        out.append_text(record_text(rules, last))
+        out.append(" · " + text.infraction_name(rules, last.infraction))
+        if len(records) > 1:
+            out.append("  " + _("… {n} earlier").format(n=len(records) - 1), style="dim")
+        return out
+    for record in records[-shown:]:
+        out.append(f"\n  R{record.round} ")
+        out.append_text(record_text(rules, record))
+        out.append(" · " + text.infraction_name(rules, record.infraction))
+        out.append(f" · {status_name(record.status)}", style="dim")
+        if record.infraction == infraction:
+            out.append("  ◀ " + _("same infraction"), style="bold yellow")
+    if len(records) > shown:
+        out.append("\n  " + _("… {n} earlier").format(n=len(records) - shown), style="dim")
     return out
 
 
