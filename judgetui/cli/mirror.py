@@ -183,7 +183,7 @@ class Mirror:
         try:
             stamp = keep_copy(self.target, keep.raw, self.held, mark)
         except CopyConflict as exc:
-            raise CliError(str(exc), code=EXIT_NOT_SAVED) from None
+            raise CliError(str(exc), code=EXIT_NOT_SAVED, key="mirror_copy_changed") from None
         self.held, self.last_pull = replace(keep, stamp=stamp), mark.pulled_at
         data = {
             "pull": verdict.kind,
@@ -284,9 +284,14 @@ def cmd_mirror(args: argparse.Namespace) -> int:
     try:
         argv = shlex.split(args.source)
     except ValueError as exc:
-        raise CliError(_("--from: cannot read the command ({reason})").format(reason=exc)) from None
+        raise CliError(
+            _("--from: cannot read the command ({reason})").format(reason=exc),
+            key="mirror_bad_command",
+        ) from None
     if not argv:
-        raise CliError(_("--from: name the command that prints the event file"))
+        raise CliError(
+            _("--from: name the command that prints the event file"), key="mirror_no_command"
+        )
     mirror = Mirror(args, Path(args.to), argv)
     stop = threading.Event()
     with _stopped_by_signals(stop):
@@ -325,9 +330,11 @@ def _check_target(target: Path) -> tuple[Held | None, StandbyMark | None]:
 
     if target.is_symlink():
         raise CliError(_("--to {path}: a symbolic link; give the copy's file itself").format(
-            path=target))  # fmt: skip
+            path=target), key="mirror_target_link")  # fmt: skip
     if not target.parent.is_dir():
-        raise CliError(_("--to {path}: no such folder").format(path=target.parent))
+        raise CliError(
+            _("--to {path}: no such folder").format(path=target.parent), key="mirror_no_folder"
+        )
     mark = read_mark(target)
     taken: list[bool] = []
     held = None
@@ -341,6 +348,7 @@ def _check_target(target: Path) -> tuple[Held | None, StandbyMark | None]:
                 _(
                     "--to {path}: an event of record, not a standby copy (no standby mark, or "
                     "taken over): a mirror never writes over it"
-                ).format(path=target)
+                ).format(path=target),
+                key="mirror_target_of_record",
             )
     return held, mark

@@ -75,7 +75,7 @@ def cmd_pairings(args: argparse.Namespace) -> int:
     try:
         read = read_pairings(args.file, args.encoding, columns)
     except PairingsError as exc:
-        raise CliError(str(exc)) from None
+        raise CliError(str(exc), key="bad_pairings") from None
     change = _station(args).import_pairings(args.judge, args.round, read.pairings)
     if args.json:
         _emit_json(change_json(change))

@@ -274,9 +274,9 @@ def _export_event(args: argparse.Namespace, file: EventFile, target: Path | None
     try:
         write_export(target, blob, file)
     except ExportRefused as exc:
-        raise CliError(str(exc)) from None
+        raise CliError(str(exc), key="export_refused") from None
     except StoreWriteError as exc:
-        raise CliError(str(exc), code=4) from None
+        raise CliError(str(exc), code=4, key="write_failed") from None
     if args.json:
         _emit_json({"written": str(target), "format": "event", "bytes": len(blob)})
     else:

@@ -207,7 +207,8 @@ class Station:
     def _refuse_on_standby(self, state: EventState) -> None:
         if self.standby(state) is not None:
             raise NotPermitted(
-                _("a standby copy: take it over first with `judgetui event takeover`")
+                _("a standby copy: take it over first with `judgetui event takeover`"),
+                key="standby_copy",
             )
 
     def _write(
@@ -453,7 +454,8 @@ class Station:
                 raise BadInput(
                     _("{path} is not a standby copy: it is the event of record").format(
                         path=self.file.path
-                    )
+                    ),
+                    key="not_a_standby_copy",
                 )
             return self.planner.plan_takeover(state, judge, mark.copy, mark.source, mark.pulled_at)
 

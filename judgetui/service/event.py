@@ -103,7 +103,10 @@ class EventPlanner(Authority):
         judge = self.identify(state, judge_name)
         self.require_head(judge, N_("take over a standby copy"))
         if copy_id in state.taken_over:
-            raise BadInput(_("this copy was taken over already: it is the event of record"))
+            raise BadInput(
+                _("this copy was taken over already: it is the event of record"),
+                key="taken_over_already",
+            )
         from judgetui.models import EventTakenOver
 
         taken = EventTakenOver(

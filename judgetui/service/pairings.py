@@ -93,9 +93,11 @@ class PairingsPlanner(Authority):
         judge = self.identify(state, judge_name)
         self.require_head(judge, N_("import pairings"))
         if type(round_) is not int or not 1 <= round_ <= MAX_ROUND:
-            raise BadInput(_("round {n} is out of range").format(n=round_))
+            raise BadInput(
+                _("round {n} is out of range").format(n=round_), key="round_out_of_range"
+            )
         if not pairings:
-            raise BadInput(_("no pairings to import"))
+            raise BadInput(_("no pairings to import"), key="no_pairings")
         seen: set[str] = set()
         for pairing in pairings:
             for pid in (pairing.player, pairing.opponent):
@@ -103,18 +105,21 @@ class PairingsPlanner(Authority):
                     continue
                 if pid not in state.players:
                     raise BadInput(
-                        _("unknown player {id!r} in the pairings: nothing imported").format(id=pid)
+                        _("unknown player {id!r} in the pairings: nothing imported").format(id=pid),
+                        key="unknown_player",
                     )
                 if pid in seen:
                     raise BadInput(
                         _("player {id} is paired twice in round {round}: nothing imported").format(
                             id=pid, round=round_
-                        )
+                        ),
+                        key="paired_twice",
                     )
                 seen.add(pid)
             if pairing.player == pairing.opponent:
                 raise BadInput(
-                    _("player {id} is paired against themselves").format(id=pairing.player)
+                    _("player {id} is paired against themselves").format(id=pairing.player),
+                    key="paired_against_themselves",
                 )
         from judgetui.models import PairingsImported
 

@@ -360,11 +360,8 @@ class EventFile:
                 raise timed_out()
 
     def read_bytes(self) -> bytes:
-        """The file's bytes exactly as on disk: one whole version, read with one open and
-        one read of the inode at the path (writers replace it atomically, so that is never
-        a half-written file), through the same safe open as `load` (no link, FIFO or
-        folder). Unparsed: what `judgetui export --format event` hands a mirror, which
-        checks it there (`judgetui.store.copy`) rather than on the station's time."""
+        """The file's bytes as on disk (one whole version: writers rename) by `load`'s safe
+        open, unparsed: `export --format event` gives them to a mirror to check (`store.copy`)."""
         found = _read_raw(self.path)
         if found is None:
             raise self._missing()
@@ -460,14 +457,12 @@ class EventFile:
         spares the checks of the rest (`judgetui.store.prefix`).
 
         When the chain the entries were added to was already broken, the write still
-        happens (the head judge must be able to go on working), the diagnostic log gets a
-        line, and `store.listeners` a warning naming the first bad entry (a ``LOGGER``
-        handler the whole `VerifyResult`). A station's write is warned of from the
-        ``holder``'s own check of the bytes it holds (checked beside the write when it has
-        made none yet); a write that read the file itself checks it beside the write when
-        the last entry's digest no longer vouches for the bytes before it, or the file is
-        not laid out as the store writes it (`ReadForWrite.sealing`), and otherwise only
-        while someone listens (the command line: see `store.listeners`).
+        happens (the head judge must go on working); the diagnostic log gets a line and
+        `store.listeners` a warning naming the first bad entry. A station's write knows it
+        from its ``holder``'s check (beside the write when it has made none yet); a write
+        that read the file checks beside the write when the last entry's digest no longer
+        vouches for the bytes before it or the file is not laid out as the store writes it
+        (`ReadForWrite.sealing`), else only while someone listens (`store.listeners`).
 
         ``on_sealed`` is given the sealed entries, still under the lock, once only the disk
         stands between them and the file: a station draws the outcome meanwhile, and

@@ -15,24 +15,62 @@ from judgetui.safe_text import first_control
 NoneType = type(None)
 MISSING: Any = object()
 Absent = type(MISSING)
-KEYS_CautionGiven = frozenset({'incident', 'infraction', 'round', 'table', 'game', 'extension'})
-KEYS_DecisionMade = frozenset({'player', 'penalty', 'points', 'phase', 'round', 'strong_cheating', 'applies', 'note'})
-KEYS_DecisionVoided = frozenset({'decision', 'note'})
-KEYS_EventTakenOver = frozenset({'copy_id', 'source', 'pulled_at', 'previous_head'})
-KEYS_FinalsEntered = frozenset({'round'})
-KEYS_IncidentRecorded = frozenset({'incident', 'infraction', 'intentional', 'disruptive', 'flags', 'minutes_late', 'note', 'round', 'phase', 'records', 'table', 'game', 'opponent', 'extension', 'duplicate_of', 'corrects'})
-KEYS_InvestigationClosed = frozenset({'record', 'finding'})
-KEYS_Judge = frozenset({'name', 'role', 'os_user'})
-KEYS_Pairing = frozenset({'table', 'player', 'opponent'})
-KEYS_PairingsImported = frozenset({'round', 'pairings'})
-KEYS_PenaltyRecord = frozenset({'id', 'player', 'warning', 'sanction', 'penalty', 'minimum', 'recommended', 'points', 'status', 'applies', 'minor', 'draft_only', 'investigation', 'supersedes'})
-KEYS_RecordReviewed = frozenset({'record', 'action', 'note', 'replacement', 'minor'})
-KEYS_RecordVoided = frozenset({'record', 'note'})
-KEYS_RoundSet = frozenset({'round'})
-KEYS_RoundsSet = frozenset({'rounds'})
-KEYS_RulesText = frozenset({'text', 'sha256'})
-KEYS_ScorekeeperEntered = frozenset({'items', 'round'})
-KEYS_WitnessNoted = frozenset({'record', 'note', 'table', 'game', 'opponent', 'extension'})
+KEYS_CautionGiven = frozenset({"incident", "infraction", "round", "table", "game", "extension"})
+KEYS_DecisionMade = frozenset(
+    {"player", "penalty", "points", "phase", "round", "strong_cheating", "applies", "note"}
+)
+KEYS_DecisionVoided = frozenset({"decision", "note"})
+KEYS_EventTakenOver = frozenset({"copy_id", "source", "pulled_at", "previous_head"})
+KEYS_FinalsEntered = frozenset({"round"})
+KEYS_IncidentRecorded = frozenset(
+    {
+        "incident",
+        "infraction",
+        "intentional",
+        "disruptive",
+        "flags",
+        "minutes_late",
+        "note",
+        "round",
+        "phase",
+        "records",
+        "table",
+        "game",
+        "opponent",
+        "extension",
+        "duplicate_of",
+        "corrects",
+    }
+)
+KEYS_InvestigationClosed = frozenset({"record", "finding"})
+KEYS_Judge = frozenset({"name", "role", "os_user"})
+KEYS_Pairing = frozenset({"table", "player", "opponent"})
+KEYS_PairingsImported = frozenset({"round", "pairings"})
+KEYS_PenaltyRecord = frozenset(
+    {
+        "id",
+        "player",
+        "warning",
+        "sanction",
+        "penalty",
+        "minimum",
+        "recommended",
+        "points",
+        "status",
+        "applies",
+        "minor",
+        "draft_only",
+        "investigation",
+        "supersedes",
+    }
+)
+KEYS_RecordReviewed = frozenset({"record", "action", "note", "replacement", "minor"})
+KEYS_RecordVoided = frozenset({"record", "note"})
+KEYS_RoundSet = frozenset({"round"})
+KEYS_RoundsSet = frozenset({"rounds"})
+KEYS_RulesText = frozenset({"text", "sha256"})
+KEYS_ScorekeeperEntered = frozenset({"items", "round"})
+KEYS_WitnessNoted = frozenset({"record", "note", "table", "game", "opponent", "extension"})
 T_Absent_NoneType_bool = frozenset({Absent, NoneType, bool})
 T_Absent_NoneType_dict = frozenset({Absent, NoneType, dict})
 T_Absent_NoneType_int = frozenset({Absent, NoneType, int})
@@ -61,26 +99,26 @@ class Field(NamedTuple):
 
 def check_Envelope(d: Mapping[str, Any]) -> bool:
     try:
-        v0 = d.get('kind', MISSING)
+        v0 = d.get("kind", MISSING)
         if type(v0) is not str:
             return False
         if not v0 and v0 is not None:
             return False
-        v1 = d.get('at', MISSING)
+        v1 = d.get("at", MISSING)
         if type(v1) is not str:
             return False
         if not v1 and v1 is not None:
             return False
-        v2 = d.get('judge', MISSING)
+        v2 = d.get("judge", MISSING)
         if type(v2) not in T_Absent_NoneType_str:
             return False
-        v3 = d.get('os_user', MISSING)
+        v3 = d.get("os_user", MISSING)
         if type(v3) not in T_Absent_NoneType_str:
             return False
-        v4 = d.get('client', MISSING)
+        v4 = d.get("client", MISSING)
         if type(v4) not in T_Absent_NoneType_str:
             return False
-        v5 = d.get('data', MISSING)
+        v5 = d.get("data", MISSING)
         if type(v5) is not dict:
             return False
         return True
@@ -89,26 +127,26 @@ def check_Envelope(d: Mapping[str, Any]) -> bool:
 
 
 FIELDS_Envelope = (
-    Field('kind', True, frozenset({str}), None, True, None, None),
-    Field('at', True, frozenset({str}), None, True, None, None),
-    Field('judge', False, frozenset({NoneType, str}), None, False, None, None),
-    Field('os_user', False, frozenset({NoneType, str}), None, False, None, None),
-    Field('client', False, frozenset({NoneType, str}), None, False, None, None),
-    Field('data', True, frozenset({dict}), None, False, None, None),
+    Field("kind", True, frozenset({str}), None, True, None, None),
+    Field("at", True, frozenset({str}), None, True, None, None),
+    Field("judge", False, frozenset({NoneType, str}), None, False, None, None),
+    Field("os_user", False, frozenset({NoneType, str}), None, False, None, None),
+    Field("client", False, frozenset({NoneType, str}), None, False, None, None),
+    Field("data", True, frozenset({dict}), None, False, None, None),
 )
 
 
 def check_EventCreated(d: Mapping[str, Any]) -> bool:
     try:
-        v0 = d.get('name', MISSING)
+        v0 = d.get("name", MISSING)
         if type(v0) is not str:
             return False
         if not v0 and v0 is not None:
             return False
-        v1 = d.get('rounds', MISSING)
+        v1 = d.get("rounds", MISSING)
         if type(v1) not in T_Absent_NoneType_int:
             return False
-        v2 = d.get('judges', MISSING)
+        v2 = d.get("judges", MISSING)
         if type(v2) is not list:
             return False
         if not v2 and v2 is not None:
@@ -117,32 +155,35 @@ def check_EventCreated(d: Mapping[str, Any]) -> bool:
             for i2 in v2:
                 if type(i2) is not dict:
                     return False
-                v3 = i2.get('name', MISSING)
+                v3 = i2.get("name", MISSING)
                 if type(v3) is not str:
                     return False
                 if not v3 and v3 is not None:
                     return False
-                v4 = i2.get('role', MISSING)
+                v4 = i2.get("role", MISSING)
                 if type(v4) is not str:
                     return False
-                if v4 not in ('head', 'floor',):
+                if v4 not in (
+                    "head",
+                    "floor",
+                ):
                     return False
-                v5 = i2.get('os_user', MISSING)
+                v5 = i2.get("os_user", MISSING)
                 if type(v5) not in T_Absent_NoneType_str:
                     return False
-        v6 = d.get('bound', MISSING)
+        v6 = d.get("bound", MISSING)
         if type(v6) not in T_Absent_bool:
             return False
-        v7 = d.get('rules', MISSING)
+        v7 = d.get("rules", MISSING)
         if type(v7) not in T_Absent_NoneType_dict:
             return False
         if type(v7) is dict:
-            v8 = v7.get('text', MISSING)
+            v8 = v7.get("text", MISSING)
             if type(v8) is not str:
                 return False
             if not v8 and v8 is not None:
                 return False
-            v9 = v7.get('sha256', MISSING)
+            v9 = v7.get("sha256", MISSING)
             if type(v9) is not str:
                 return False
         return True
@@ -151,27 +192,30 @@ def check_EventCreated(d: Mapping[str, Any]) -> bool:
 
 
 FIELDS_EventCreated = (
-    Field('name', True, frozenset({str}), None, True, None, None),
-    Field('rounds', False, frozenset({NoneType, int}), None, False, None, None),
-    Field('judges', True, frozenset({list}), None, True, frozenset({dict}), 'Judge'),
-    Field('bound', False, frozenset({bool}), None, False, None, None),
-    Field('rules', False, frozenset({NoneType, dict}), None, False, None, 'RulesText'),
+    Field("name", True, frozenset({str}), None, True, None, None),
+    Field("rounds", False, frozenset({NoneType, int}), None, False, None, None),
+    Field("judges", True, frozenset({list}), None, True, frozenset({dict}), "Judge"),
+    Field("bound", False, frozenset({bool}), None, False, None, None),
+    Field("rules", False, frozenset({NoneType, dict}), None, False, None, "RulesText"),
 )
 
 
 def check_Judge(d: Mapping[str, Any]) -> bool:
     try:
-        v0 = d.get('name', MISSING)
+        v0 = d.get("name", MISSING)
         if type(v0) is not str:
             return False
         if not v0 and v0 is not None:
             return False
-        v1 = d.get('role', MISSING)
+        v1 = d.get("role", MISSING)
         if type(v1) is not str:
             return False
-        if v1 not in ('head', 'floor',):
+        if v1 not in (
+            "head",
+            "floor",
+        ):
             return False
-        v2 = d.get('os_user', MISSING)
+        v2 = d.get("os_user", MISSING)
         if type(v2) not in T_Absent_NoneType_str:
             return False
         return True
@@ -180,20 +224,20 @@ def check_Judge(d: Mapping[str, Any]) -> bool:
 
 
 FIELDS_Judge = (
-    Field('name', True, frozenset({str}), None, True, None, None),
-    Field('role', True, frozenset({str}), ('head', 'floor'), False, None, None),
-    Field('os_user', False, frozenset({NoneType, str}), None, False, None, None),
+    Field("name", True, frozenset({str}), None, True, None, None),
+    Field("role", True, frozenset({str}), ("head", "floor"), False, None, None),
+    Field("os_user", False, frozenset({NoneType, str}), None, False, None, None),
 )
 
 
 def check_RulesText(d: Mapping[str, Any]) -> bool:
     try:
-        v0 = d.get('text', MISSING)
+        v0 = d.get("text", MISSING)
         if type(v0) is not str:
             return False
         if not v0 and v0 is not None:
             return False
-        v1 = d.get('sha256', MISSING)
+        v1 = d.get("sha256", MISSING)
         if type(v1) is not str:
             return False
         return True
@@ -202,14 +246,14 @@ def check_RulesText(d: Mapping[str, Any]) -> bool:
 
 
 FIELDS_RulesText = (
-    Field('text', True, frozenset({str}), None, True, None, None),
-    Field('sha256', True, frozenset({str}), None, False, None, None),
+    Field("text", True, frozenset({str}), None, True, None, None),
+    Field("sha256", True, frozenset({str}), None, False, None, None),
 )
 
 
 def check_RoundSet(d: Mapping[str, Any]) -> bool:
     try:
-        v0 = d.get('round', MISSING)
+        v0 = d.get("round", MISSING)
         if type(v0) is not int:
             return False
         return True
@@ -217,14 +261,12 @@ def check_RoundSet(d: Mapping[str, Any]) -> bool:
         return False
 
 
-FIELDS_RoundSet = (
-    Field('round', True, frozenset({int}), None, False, None, None),
-)
+FIELDS_RoundSet = (Field("round", True, frozenset({int}), None, False, None, None),)
 
 
 def check_RoundsSet(d: Mapping[str, Any]) -> bool:
     try:
-        v0 = d.get('rounds', MISSING)
+        v0 = d.get("rounds", MISSING)
         if type(v0) is not int:
             return False
         return True
@@ -232,14 +274,12 @@ def check_RoundsSet(d: Mapping[str, Any]) -> bool:
         return False
 
 
-FIELDS_RoundsSet = (
-    Field('rounds', True, frozenset({int}), None, False, None, None),
-)
+FIELDS_RoundsSet = (Field("rounds", True, frozenset({int}), None, False, None, None),)
 
 
 def check_FinalsEntered(d: Mapping[str, Any]) -> bool:
     try:
-        v0 = d.get('round', MISSING)
+        v0 = d.get("round", MISSING)
         if type(v0) not in T_Absent_int:
             return False
         return True
@@ -247,37 +287,35 @@ def check_FinalsEntered(d: Mapping[str, Any]) -> bool:
         return False
 
 
-FIELDS_FinalsEntered = (
-    Field('round', False, frozenset({int}), None, False, None, None),
-)
+FIELDS_FinalsEntered = (Field("round", False, frozenset({int}), None, False, None, None),)
 
 
 def check_PlayersImported(d: Mapping[str, Any]) -> bool:
     try:
-        v0 = d.get('players', MISSING)
+        v0 = d.get("players", MISSING)
         if type(v0) is not list:
             return False
         if type(v0) is list:
             for i0 in v0:
                 if type(i0) is not dict:
                     return False
-                v1 = i0.get('id', MISSING)
+                v1 = i0.get("id", MISSING)
                 if type(v1) is not str:
                     return False
-                v2 = i0.get('name', MISSING)
+                v2 = i0.get("name", MISSING)
                 if type(v2) is not str:
                     return False
                 if not v2 and v2 is not None:
                     return False
-                v3 = i0.get('reading', MISSING)
+                v3 = i0.get("reading", MISSING)
                 if type(v3) not in T_Absent_NoneType_str:
                     return False
                 if not v3 and v3 is not None:
                     return False
-                v4 = i0.get('dci', MISSING)
+                v4 = i0.get("dci", MISSING)
                 if type(v4) not in T_Absent_NoneType_str:
                     return False
-                v5 = i0.get('table', MISSING)
+                v5 = i0.get("table", MISSING)
                 if type(v5) not in T_Absent_NoneType_int:
                     return False
         return True
@@ -286,29 +324,29 @@ def check_PlayersImported(d: Mapping[str, Any]) -> bool:
 
 
 FIELDS_PlayersImported = (
-    Field('players', True, frozenset({list}), None, False, frozenset({dict}), 'Player'),
+    Field("players", True, frozenset({list}), None, False, frozenset({dict}), "Player"),
 )
 
 
 def check_Player(d: Mapping[str, Any]) -> bool:
     try:
-        v0 = d.get('id', MISSING)
+        v0 = d.get("id", MISSING)
         if type(v0) is not str:
             return False
-        v1 = d.get('name', MISSING)
+        v1 = d.get("name", MISSING)
         if type(v1) is not str:
             return False
         if not v1 and v1 is not None:
             return False
-        v2 = d.get('reading', MISSING)
+        v2 = d.get("reading", MISSING)
         if type(v2) not in T_Absent_NoneType_str:
             return False
         if not v2 and v2 is not None:
             return False
-        v3 = d.get('dci', MISSING)
+        v3 = d.get("dci", MISSING)
         if type(v3) not in T_Absent_NoneType_str:
             return False
-        v4 = d.get('table', MISSING)
+        v4 = d.get("table", MISSING)
         if type(v4) not in T_Absent_NoneType_int:
             return False
         return True
@@ -317,32 +355,32 @@ def check_Player(d: Mapping[str, Any]) -> bool:
 
 
 FIELDS_Player = (
-    Field('id', True, frozenset({str}), None, False, None, None),
-    Field('name', True, frozenset({str}), None, True, None, None),
-    Field('reading', False, frozenset({NoneType, str}), None, True, None, None),
-    Field('dci', False, frozenset({NoneType, str}), None, False, None, None),
-    Field('table', False, frozenset({NoneType, int}), None, False, None, None),
+    Field("id", True, frozenset({str}), None, False, None, None),
+    Field("name", True, frozenset({str}), None, True, None, None),
+    Field("reading", False, frozenset({NoneType, str}), None, True, None, None),
+    Field("dci", False, frozenset({NoneType, str}), None, False, None, None),
+    Field("table", False, frozenset({NoneType, int}), None, False, None, None),
 )
 
 
 def check_CautionGiven(d: Mapping[str, Any]) -> bool:
     try:
-        v0 = d.get('incident', MISSING)
+        v0 = d.get("incident", MISSING)
         if type(v0) is not str:
             return False
-        v1 = d.get('infraction', MISSING)
+        v1 = d.get("infraction", MISSING)
         if type(v1) is not str:
             return False
-        v2 = d.get('round', MISSING)
+        v2 = d.get("round", MISSING)
         if type(v2) is not int:
             return False
-        v3 = d.get('table', MISSING)
+        v3 = d.get("table", MISSING)
         if type(v3) not in T_Absent_NoneType_int:
             return False
-        v4 = d.get('game', MISSING)
+        v4 = d.get("game", MISSING)
         if type(v4) not in T_Absent_NoneType_int:
             return False
-        v5 = d.get('extension', MISSING)
+        v5 = d.get("extension", MISSING)
         if type(v5) not in T_Absent_NoneType_int:
             return False
         return True
@@ -351,51 +389,54 @@ def check_CautionGiven(d: Mapping[str, Any]) -> bool:
 
 
 FIELDS_CautionGiven = (
-    Field('incident', True, frozenset({str}), None, False, None, None),
-    Field('infraction', True, frozenset({str}), None, False, None, None),
-    Field('round', True, frozenset({int}), None, False, None, None),
-    Field('table', False, frozenset({NoneType, int}), None, False, None, None),
-    Field('game', False, frozenset({NoneType, int}), None, False, None, None),
-    Field('extension', False, frozenset({NoneType, int}), None, False, None, None),
+    Field("incident", True, frozenset({str}), None, False, None, None),
+    Field("infraction", True, frozenset({str}), None, False, None, None),
+    Field("round", True, frozenset({int}), None, False, None, None),
+    Field("table", False, frozenset({NoneType, int}), None, False, None, None),
+    Field("game", False, frozenset({NoneType, int}), None, False, None, None),
+    Field("extension", False, frozenset({NoneType, int}), None, False, None, None),
 )
 
 
 def check_IncidentRecorded(d: Mapping[str, Any]) -> bool:
     try:
-        v0 = d.get('incident', MISSING)
+        v0 = d.get("incident", MISSING)
         if type(v0) is not str:
             return False
-        v1 = d.get('infraction', MISSING)
+        v1 = d.get("infraction", MISSING)
         if type(v1) is not str:
             return False
-        v2 = d.get('intentional', MISSING)
+        v2 = d.get("intentional", MISSING)
         if type(v2) is not bool:
             return False
-        v3 = d.get('disruptive', MISSING)
+        v3 = d.get("disruptive", MISSING)
         if type(v3) is not bool:
             return False
-        v4 = d.get('flags', MISSING)
+        v4 = d.get("flags", MISSING)
         if type(v4) not in T_Absent_list:
             return False
         if type(v4) is list:
             for i4 in v4:
                 if type(i4) is not str:
                     return False
-        v5 = d.get('minutes_late', MISSING)
+        v5 = d.get("minutes_late", MISSING)
         if type(v5) not in T_Absent_NoneType_int:
             return False
-        v6 = d.get('note', MISSING)
+        v6 = d.get("note", MISSING)
         if type(v6) not in T_Absent_str:
             return False
-        v7 = d.get('round', MISSING)
+        v7 = d.get("round", MISSING)
         if type(v7) is not int:
             return False
-        v8 = d.get('phase', MISSING)
+        v8 = d.get("phase", MISSING)
         if type(v8) is not str:
             return False
-        if v8 not in ('main', 'finals',):
+        if v8 not in (
+            "main",
+            "finals",
+        ):
             return False
-        v9 = d.get('records', MISSING)
+        v9 = d.get("records", MISSING)
         if type(v9) is not list:
             return False
         if not v9 and v9 is not None:
@@ -404,72 +445,79 @@ def check_IncidentRecorded(d: Mapping[str, Any]) -> bool:
             for i9 in v9:
                 if type(i9) is not dict:
                     return False
-                v10 = i9.get('id', MISSING)
+                v10 = i9.get("id", MISSING)
                 if type(v10) is not str:
                     return False
                 if not v10 and v10 is not None:
                     return False
-                v11 = i9.get('player', MISSING)
+                v11 = i9.get("player", MISSING)
                 if type(v11) is not str:
                     return False
-                v12 = i9.get('warning', MISSING)
+                v12 = i9.get("warning", MISSING)
                 if type(v12) is not str:
                     return False
-                v13 = i9.get('sanction', MISSING)
+                v13 = i9.get("sanction", MISSING)
                 if type(v13) not in T_Absent_NoneType_str:
                     return False
-                v14 = i9.get('penalty', MISSING)
+                v14 = i9.get("penalty", MISSING)
                 if type(v14) is not str:
                     return False
-                v15 = i9.get('minimum', MISSING)
+                v15 = i9.get("minimum", MISSING)
                 if type(v15) is not str:
                     return False
-                v16 = i9.get('recommended', MISSING)
+                v16 = i9.get("recommended", MISSING)
                 if type(v16) is not str:
                     return False
-                v17 = i9.get('points', MISSING)
+                v17 = i9.get("points", MISSING)
                 if type(v17) is not int:
                     return False
-                v18 = i9.get('status', MISSING)
+                v18 = i9.get("status", MISSING)
                 if type(v18) is not str:
                     return False
-                if v18 not in ('pending', 'issued',):
+                if v18 not in (
+                    "pending",
+                    "issued",
+                ):
                     return False
-                v19 = i9.get('applies', MISSING)
+                v19 = i9.get("applies", MISSING)
                 if type(v19) not in T_Absent_NoneType_str:
                     return False
-                if v19 is not MISSING and v19 not in ('current', 'next', None,):
+                if v19 is not MISSING and v19 not in (
+                    "current",
+                    "next",
+                    None,
+                ):
                     return False
-                v20 = i9.get('minor', MISSING)
+                v20 = i9.get("minor", MISSING)
                 if type(v20) is not bool:
                     return False
-                v21 = i9.get('draft_only', MISSING)
+                v21 = i9.get("draft_only", MISSING)
                 if type(v21) not in T_Absent_bool:
                     return False
-                v22 = i9.get('investigation', MISSING)
+                v22 = i9.get("investigation", MISSING)
                 if type(v22) not in T_Absent_bool:
                     return False
-                v23 = i9.get('supersedes', MISSING)
+                v23 = i9.get("supersedes", MISSING)
                 if type(v23) not in T_Absent_NoneType_str:
                     return False
-        v24 = d.get('table', MISSING)
+        v24 = d.get("table", MISSING)
         if type(v24) not in T_Absent_NoneType_int:
             return False
-        v25 = d.get('game', MISSING)
+        v25 = d.get("game", MISSING)
         if type(v25) not in T_Absent_NoneType_int:
             return False
-        v26 = d.get('opponent', MISSING)
+        v26 = d.get("opponent", MISSING)
         if type(v26) not in T_Absent_NoneType_str:
             return False
-        v27 = d.get('extension', MISSING)
+        v27 = d.get("extension", MISSING)
         if type(v27) not in T_Absent_NoneType_int:
             return False
-        v28 = d.get('duplicate_of', MISSING)
+        v28 = d.get("duplicate_of", MISSING)
         if type(v28) not in T_Absent_NoneType_str:
             return False
         if not v28 and v28 is not None:
             return False
-        v29 = d.get('corrects', MISSING)
+        v29 = d.get("corrects", MISSING)
         if type(v29) not in T_Absent_NoneType_str:
             return False
         if not v29 and v29 is not None:
@@ -480,73 +528,80 @@ def check_IncidentRecorded(d: Mapping[str, Any]) -> bool:
 
 
 FIELDS_IncidentRecorded = (
-    Field('incident', True, frozenset({str}), None, False, None, None),
-    Field('infraction', True, frozenset({str}), None, False, None, None),
-    Field('intentional', True, frozenset({bool}), None, False, None, None),
-    Field('disruptive', True, frozenset({bool}), None, False, None, None),
-    Field('flags', False, frozenset({list}), None, False, frozenset({str}), None),
-    Field('minutes_late', False, frozenset({NoneType, int}), None, False, None, None),
-    Field('note', False, frozenset({str}), None, False, None, None),
-    Field('round', True, frozenset({int}), None, False, None, None),
-    Field('phase', True, frozenset({str}), ('main', 'finals'), False, None, None),
-    Field('records', True, frozenset({list}), None, True, frozenset({dict}), 'PenaltyRecord'),
-    Field('table', False, frozenset({NoneType, int}), None, False, None, None),
-    Field('game', False, frozenset({NoneType, int}), None, False, None, None),
-    Field('opponent', False, frozenset({NoneType, str}), None, False, None, None),
-    Field('extension', False, frozenset({NoneType, int}), None, False, None, None),
-    Field('duplicate_of', False, frozenset({NoneType, str}), None, True, None, None),
-    Field('corrects', False, frozenset({NoneType, str}), None, True, None, None),
+    Field("incident", True, frozenset({str}), None, False, None, None),
+    Field("infraction", True, frozenset({str}), None, False, None, None),
+    Field("intentional", True, frozenset({bool}), None, False, None, None),
+    Field("disruptive", True, frozenset({bool}), None, False, None, None),
+    Field("flags", False, frozenset({list}), None, False, frozenset({str}), None),
+    Field("minutes_late", False, frozenset({NoneType, int}), None, False, None, None),
+    Field("note", False, frozenset({str}), None, False, None, None),
+    Field("round", True, frozenset({int}), None, False, None, None),
+    Field("phase", True, frozenset({str}), ("main", "finals"), False, None, None),
+    Field("records", True, frozenset({list}), None, True, frozenset({dict}), "PenaltyRecord"),
+    Field("table", False, frozenset({NoneType, int}), None, False, None, None),
+    Field("game", False, frozenset({NoneType, int}), None, False, None, None),
+    Field("opponent", False, frozenset({NoneType, str}), None, False, None, None),
+    Field("extension", False, frozenset({NoneType, int}), None, False, None, None),
+    Field("duplicate_of", False, frozenset({NoneType, str}), None, True, None, None),
+    Field("corrects", False, frozenset({NoneType, str}), None, True, None, None),
 )
 
 
 def check_PenaltyRecord(d: Mapping[str, Any]) -> bool:
     try:
-        v0 = d.get('id', MISSING)
+        v0 = d.get("id", MISSING)
         if type(v0) is not str:
             return False
         if not v0 and v0 is not None:
             return False
-        v1 = d.get('player', MISSING)
+        v1 = d.get("player", MISSING)
         if type(v1) is not str:
             return False
-        v2 = d.get('warning', MISSING)
+        v2 = d.get("warning", MISSING)
         if type(v2) is not str:
             return False
-        v3 = d.get('sanction', MISSING)
+        v3 = d.get("sanction", MISSING)
         if type(v3) not in T_Absent_NoneType_str:
             return False
-        v4 = d.get('penalty', MISSING)
+        v4 = d.get("penalty", MISSING)
         if type(v4) is not str:
             return False
-        v5 = d.get('minimum', MISSING)
+        v5 = d.get("minimum", MISSING)
         if type(v5) is not str:
             return False
-        v6 = d.get('recommended', MISSING)
+        v6 = d.get("recommended", MISSING)
         if type(v6) is not str:
             return False
-        v7 = d.get('points', MISSING)
+        v7 = d.get("points", MISSING)
         if type(v7) is not int:
             return False
-        v8 = d.get('status', MISSING)
+        v8 = d.get("status", MISSING)
         if type(v8) is not str:
             return False
-        if v8 not in ('pending', 'issued',):
+        if v8 not in (
+            "pending",
+            "issued",
+        ):
             return False
-        v9 = d.get('applies', MISSING)
+        v9 = d.get("applies", MISSING)
         if type(v9) not in T_Absent_NoneType_str:
             return False
-        if v9 is not MISSING and v9 not in ('current', 'next', None,):
+        if v9 is not MISSING and v9 not in (
+            "current",
+            "next",
+            None,
+        ):
             return False
-        v10 = d.get('minor', MISSING)
+        v10 = d.get("minor", MISSING)
         if type(v10) is not bool:
             return False
-        v11 = d.get('draft_only', MISSING)
+        v11 = d.get("draft_only", MISSING)
         if type(v11) not in T_Absent_bool:
             return False
-        v12 = d.get('investigation', MISSING)
+        v12 = d.get("investigation", MISSING)
         if type(v12) not in T_Absent_bool:
             return False
-        v13 = d.get('supersedes', MISSING)
+        v13 = d.get("supersedes", MISSING)
         if type(v13) not in T_Absent_NoneType_str:
             return False
         return True
@@ -555,45 +610,47 @@ def check_PenaltyRecord(d: Mapping[str, Any]) -> bool:
 
 
 FIELDS_PenaltyRecord = (
-    Field('id', True, frozenset({str}), None, True, None, None),
-    Field('player', True, frozenset({str}), None, False, None, None),
-    Field('warning', True, frozenset({str}), None, False, None, None),
-    Field('sanction', False, frozenset({NoneType, str}), None, False, None, None),
-    Field('penalty', True, frozenset({str}), None, False, None, None),
-    Field('minimum', True, frozenset({str}), None, False, None, None),
-    Field('recommended', True, frozenset({str}), None, False, None, None),
-    Field('points', True, frozenset({int}), None, False, None, None),
-    Field('status', True, frozenset({str}), ('pending', 'issued'), False, None, None),
-    Field('applies', False, frozenset({NoneType, str}), ('current', 'next', None), False, None, None),
-    Field('minor', True, frozenset({bool}), None, False, None, None),
-    Field('draft_only', False, frozenset({bool}), None, False, None, None),
-    Field('investigation', False, frozenset({bool}), None, False, None, None),
-    Field('supersedes', False, frozenset({NoneType, str}), None, False, None, None),
+    Field("id", True, frozenset({str}), None, True, None, None),
+    Field("player", True, frozenset({str}), None, False, None, None),
+    Field("warning", True, frozenset({str}), None, False, None, None),
+    Field("sanction", False, frozenset({NoneType, str}), None, False, None, None),
+    Field("penalty", True, frozenset({str}), None, False, None, None),
+    Field("minimum", True, frozenset({str}), None, False, None, None),
+    Field("recommended", True, frozenset({str}), None, False, None, None),
+    Field("points", True, frozenset({int}), None, False, None, None),
+    Field("status", True, frozenset({str}), ("pending", "issued"), False, None, None),
+    Field(
+        "applies", False, frozenset({NoneType, str}), ("current", "next", None), False, None, None
+    ),
+    Field("minor", True, frozenset({bool}), None, False, None, None),
+    Field("draft_only", False, frozenset({bool}), None, False, None, None),
+    Field("investigation", False, frozenset({bool}), None, False, None, None),
+    Field("supersedes", False, frozenset({NoneType, str}), None, False, None, None),
 )
 
 
 def check_WitnessNoted(d: Mapping[str, Any]) -> bool:
     try:
-        v0 = d.get('record', MISSING)
+        v0 = d.get("record", MISSING)
         if type(v0) is not str:
             return False
         if not v0 and v0 is not None:
             return False
-        v1 = d.get('note', MISSING)
+        v1 = d.get("note", MISSING)
         if type(v1) is not str:
             return False
         if not v1 and v1 is not None:
             return False
-        v2 = d.get('table', MISSING)
+        v2 = d.get("table", MISSING)
         if type(v2) not in T_Absent_NoneType_int:
             return False
-        v3 = d.get('game', MISSING)
+        v3 = d.get("game", MISSING)
         if type(v3) not in T_Absent_NoneType_int:
             return False
-        v4 = d.get('opponent', MISSING)
+        v4 = d.get("opponent", MISSING)
         if type(v4) not in T_Absent_NoneType_str:
             return False
-        v5 = d.get('extension', MISSING)
+        v5 = d.get("extension", MISSING)
         if type(v5) not in T_Absent_NoneType_int:
             return False
         return True
@@ -602,81 +659,92 @@ def check_WitnessNoted(d: Mapping[str, Any]) -> bool:
 
 
 FIELDS_WitnessNoted = (
-    Field('record', True, frozenset({str}), None, True, None, None),
-    Field('note', True, frozenset({str}), None, True, None, None),
-    Field('table', False, frozenset({NoneType, int}), None, False, None, None),
-    Field('game', False, frozenset({NoneType, int}), None, False, None, None),
-    Field('opponent', False, frozenset({NoneType, str}), None, False, None, None),
-    Field('extension', False, frozenset({NoneType, int}), None, False, None, None),
+    Field("record", True, frozenset({str}), None, True, None, None),
+    Field("note", True, frozenset({str}), None, True, None, None),
+    Field("table", False, frozenset({NoneType, int}), None, False, None, None),
+    Field("game", False, frozenset({NoneType, int}), None, False, None, None),
+    Field("opponent", False, frozenset({NoneType, str}), None, False, None, None),
+    Field("extension", False, frozenset({NoneType, int}), None, False, None, None),
 )
 
 
 def check_RecordReviewed(d: Mapping[str, Any]) -> bool:
     try:
-        v0 = d.get('record', MISSING)
+        v0 = d.get("record", MISSING)
         if type(v0) is not str:
             return False
-        v1 = d.get('action', MISSING)
+        v1 = d.get("action", MISSING)
         if type(v1) is not str:
             return False
-        if v1 not in ('confirm', 'upgrade', 'dismiss',):
+        if v1 not in (
+            "confirm",
+            "upgrade",
+            "dismiss",
+        ):
             return False
-        v2 = d.get('note', MISSING)
+        v2 = d.get("note", MISSING)
         if type(v2) not in T_Absent_str:
             return False
-        v3 = d.get('replacement', MISSING)
+        v3 = d.get("replacement", MISSING)
         if type(v3) not in T_Absent_NoneType_dict:
             return False
         if type(v3) is dict:
-            v4 = v3.get('id', MISSING)
+            v4 = v3.get("id", MISSING)
             if type(v4) is not str:
                 return False
             if not v4 and v4 is not None:
                 return False
-            v5 = v3.get('player', MISSING)
+            v5 = v3.get("player", MISSING)
             if type(v5) is not str:
                 return False
-            v6 = v3.get('warning', MISSING)
+            v6 = v3.get("warning", MISSING)
             if type(v6) is not str:
                 return False
-            v7 = v3.get('sanction', MISSING)
+            v7 = v3.get("sanction", MISSING)
             if type(v7) not in T_Absent_NoneType_str:
                 return False
-            v8 = v3.get('penalty', MISSING)
+            v8 = v3.get("penalty", MISSING)
             if type(v8) is not str:
                 return False
-            v9 = v3.get('minimum', MISSING)
+            v9 = v3.get("minimum", MISSING)
             if type(v9) is not str:
                 return False
-            v10 = v3.get('recommended', MISSING)
+            v10 = v3.get("recommended", MISSING)
             if type(v10) is not str:
                 return False
-            v11 = v3.get('points', MISSING)
+            v11 = v3.get("points", MISSING)
             if type(v11) is not int:
                 return False
-            v12 = v3.get('status', MISSING)
+            v12 = v3.get("status", MISSING)
             if type(v12) is not str:
                 return False
-            if v12 not in ('pending', 'issued',):
+            if v12 not in (
+                "pending",
+                "issued",
+            ):
                 return False
-            v13 = v3.get('applies', MISSING)
+            v13 = v3.get("applies", MISSING)
             if type(v13) not in T_Absent_NoneType_str:
                 return False
-            if v13 is not MISSING and v13 not in ('current', 'next', None,):
+            if v13 is not MISSING and v13 not in (
+                "current",
+                "next",
+                None,
+            ):
                 return False
-            v14 = v3.get('minor', MISSING)
+            v14 = v3.get("minor", MISSING)
             if type(v14) is not bool:
                 return False
-            v15 = v3.get('draft_only', MISSING)
+            v15 = v3.get("draft_only", MISSING)
             if type(v15) not in T_Absent_bool:
                 return False
-            v16 = v3.get('investigation', MISSING)
+            v16 = v3.get("investigation", MISSING)
             if type(v16) not in T_Absent_bool:
                 return False
-            v17 = v3.get('supersedes', MISSING)
+            v17 = v3.get("supersedes", MISSING)
             if type(v17) not in T_Absent_NoneType_str:
                 return False
-        v18 = d.get('minor', MISSING)
+        v18 = d.get("minor", MISSING)
         if type(v18) not in T_Absent_NoneType_bool:
             return False
         return True
@@ -685,42 +753,49 @@ def check_RecordReviewed(d: Mapping[str, Any]) -> bool:
 
 
 FIELDS_RecordReviewed = (
-    Field('record', True, frozenset({str}), None, False, None, None),
-    Field('action', True, frozenset({str}), ('confirm', 'upgrade', 'dismiss'), False, None, None),
-    Field('note', False, frozenset({str}), None, False, None, None),
-    Field('replacement', False, frozenset({NoneType, dict}), None, False, None, 'PenaltyRecord'),
-    Field('minor', False, frozenset({NoneType, bool}), None, False, None, None),
+    Field("record", True, frozenset({str}), None, False, None, None),
+    Field("action", True, frozenset({str}), ("confirm", "upgrade", "dismiss"), False, None, None),
+    Field("note", False, frozenset({str}), None, False, None, None),
+    Field("replacement", False, frozenset({NoneType, dict}), None, False, None, "PenaltyRecord"),
+    Field("minor", False, frozenset({NoneType, bool}), None, False, None, None),
 )
 
 
 def check_DecisionMade(d: Mapping[str, Any]) -> bool:
     try:
-        v0 = d.get('player', MISSING)
+        v0 = d.get("player", MISSING)
         if type(v0) is not str:
             return False
-        v1 = d.get('penalty', MISSING)
+        v1 = d.get("penalty", MISSING)
         if type(v1) is not str:
             return False
-        v2 = d.get('points', MISSING)
+        v2 = d.get("points", MISSING)
         if type(v2) is not int:
             return False
-        v3 = d.get('phase', MISSING)
+        v3 = d.get("phase", MISSING)
         if type(v3) is not str:
             return False
-        if v3 not in ('main', 'finals',):
+        if v3 not in (
+            "main",
+            "finals",
+        ):
             return False
-        v4 = d.get('round', MISSING)
+        v4 = d.get("round", MISSING)
         if type(v4) is not int:
             return False
-        v5 = d.get('strong_cheating', MISSING)
+        v5 = d.get("strong_cheating", MISSING)
         if type(v5) not in T_Absent_bool:
             return False
-        v6 = d.get('applies', MISSING)
+        v6 = d.get("applies", MISSING)
         if type(v6) not in T_Absent_NoneType_str:
             return False
-        if v6 is not MISSING and v6 not in ('current', 'next', None,):
+        if v6 is not MISSING and v6 not in (
+            "current",
+            "next",
+            None,
+        ):
             return False
-        v7 = d.get('note', MISSING)
+        v7 = d.get("note", MISSING)
         if type(v7) not in T_Absent_str:
             return False
         return True
@@ -729,25 +804,27 @@ def check_DecisionMade(d: Mapping[str, Any]) -> bool:
 
 
 FIELDS_DecisionMade = (
-    Field('player', True, frozenset({str}), None, False, None, None),
-    Field('penalty', True, frozenset({str}), None, False, None, None),
-    Field('points', True, frozenset({int}), None, False, None, None),
-    Field('phase', True, frozenset({str}), ('main', 'finals'), False, None, None),
-    Field('round', True, frozenset({int}), None, False, None, None),
-    Field('strong_cheating', False, frozenset({bool}), None, False, None, None),
-    Field('applies', False, frozenset({NoneType, str}), ('current', 'next', None), False, None, None),
-    Field('note', False, frozenset({str}), None, False, None, None),
+    Field("player", True, frozenset({str}), None, False, None, None),
+    Field("penalty", True, frozenset({str}), None, False, None, None),
+    Field("points", True, frozenset({int}), None, False, None, None),
+    Field("phase", True, frozenset({str}), ("main", "finals"), False, None, None),
+    Field("round", True, frozenset({int}), None, False, None, None),
+    Field("strong_cheating", False, frozenset({bool}), None, False, None, None),
+    Field(
+        "applies", False, frozenset({NoneType, str}), ("current", "next", None), False, None, None
+    ),
+    Field("note", False, frozenset({str}), None, False, None, None),
 )
 
 
 def check_RecordVoided(d: Mapping[str, Any]) -> bool:
     try:
-        v0 = d.get('record', MISSING)
+        v0 = d.get("record", MISSING)
         if type(v0) is not str:
             return False
         if not v0 and v0 is not None:
             return False
-        v1 = d.get('note', MISSING)
+        v1 = d.get("note", MISSING)
         if type(v1) is not str:
             return False
         if not v1 and v1 is not None:
@@ -758,19 +835,19 @@ def check_RecordVoided(d: Mapping[str, Any]) -> bool:
 
 
 FIELDS_RecordVoided = (
-    Field('record', True, frozenset({str}), None, True, None, None),
-    Field('note', True, frozenset({str}), None, True, None, None),
+    Field("record", True, frozenset({str}), None, True, None, None),
+    Field("note", True, frozenset({str}), None, True, None, None),
 )
 
 
 def check_DecisionVoided(d: Mapping[str, Any]) -> bool:
     try:
-        v0 = d.get('decision', MISSING)
+        v0 = d.get("decision", MISSING)
         if type(v0) is not str:
             return False
         if not v0 and v0 is not None:
             return False
-        v1 = d.get('note', MISSING)
+        v1 = d.get("note", MISSING)
         if type(v1) is not str:
             return False
         if not v1 and v1 is not None:
@@ -781,14 +858,14 @@ def check_DecisionVoided(d: Mapping[str, Any]) -> bool:
 
 
 FIELDS_DecisionVoided = (
-    Field('decision', True, frozenset({str}), None, True, None, None),
-    Field('note', True, frozenset({str}), None, True, None, None),
+    Field("decision", True, frozenset({str}), None, True, None, None),
+    Field("note", True, frozenset({str}), None, True, None, None),
 )
 
 
 def check_ScorekeeperEntered(d: Mapping[str, Any]) -> bool:
     try:
-        v0 = d.get('items', MISSING)
+        v0 = d.get("items", MISSING)
         if type(v0) is not list:
             return False
         if not v0 and v0 is not None:
@@ -797,7 +874,7 @@ def check_ScorekeeperEntered(d: Mapping[str, Any]) -> bool:
             for i0 in v0:
                 if type(i0) is not str:
                     return False
-        v1 = d.get('round', MISSING)
+        v1 = d.get("round", MISSING)
         if type(v1) is not int:
             return False
         return True
@@ -806,19 +883,19 @@ def check_ScorekeeperEntered(d: Mapping[str, Any]) -> bool:
 
 
 FIELDS_ScorekeeperEntered = (
-    Field('items', True, frozenset({list}), None, True, frozenset({str}), None),
-    Field('round', True, frozenset({int}), None, False, None, None),
+    Field("items", True, frozenset({list}), None, True, frozenset({str}), None),
+    Field("round", True, frozenset({int}), None, False, None, None),
 )
 
 
 def check_InvestigationClosed(d: Mapping[str, Any]) -> bool:
     try:
-        v0 = d.get('record', MISSING)
+        v0 = d.get("record", MISSING)
         if type(v0) is not str:
             return False
         if not v0 and v0 is not None:
             return False
-        v1 = d.get('finding', MISSING)
+        v1 = d.get("finding", MISSING)
         if type(v1) is not str:
             return False
         if not v1 and v1 is not None:
@@ -829,25 +906,25 @@ def check_InvestigationClosed(d: Mapping[str, Any]) -> bool:
 
 
 FIELDS_InvestigationClosed = (
-    Field('record', True, frozenset({str}), None, True, None, None),
-    Field('finding', True, frozenset({str}), None, True, None, None),
+    Field("record", True, frozenset({str}), None, True, None, None),
+    Field("finding", True, frozenset({str}), None, True, None, None),
 )
 
 
 def check_EventTakenOver(d: Mapping[str, Any]) -> bool:
     try:
-        v0 = d.get('copy_id', MISSING)
+        v0 = d.get("copy_id", MISSING)
         if type(v0) is not str:
             return False
         if not v0 and v0 is not None:
             return False
-        v1 = d.get('source', MISSING)
+        v1 = d.get("source", MISSING)
         if type(v1) is not str:
             return False
-        v2 = d.get('pulled_at', MISSING)
+        v2 = d.get("pulled_at", MISSING)
         if type(v2) is not str:
             return False
-        v3 = d.get('previous_head', MISSING)
+        v3 = d.get("previous_head", MISSING)
         if type(v3) is not str:
             return False
         if not v3 and v3 is not None:
@@ -858,32 +935,32 @@ def check_EventTakenOver(d: Mapping[str, Any]) -> bool:
 
 
 FIELDS_EventTakenOver = (
-    Field('copy_id', True, frozenset({str}), None, True, None, None),
-    Field('source', True, frozenset({str}), None, False, None, None),
-    Field('pulled_at', True, frozenset({str}), None, False, None, None),
-    Field('previous_head', True, frozenset({str}), None, True, None, None),
+    Field("copy_id", True, frozenset({str}), None, True, None, None),
+    Field("source", True, frozenset({str}), None, False, None, None),
+    Field("pulled_at", True, frozenset({str}), None, False, None, None),
+    Field("previous_head", True, frozenset({str}), None, True, None, None),
 )
 
 
 def check_PairingsImported(d: Mapping[str, Any]) -> bool:
     try:
-        v0 = d.get('round', MISSING)
+        v0 = d.get("round", MISSING)
         if type(v0) is not int:
             return False
-        v1 = d.get('pairings', MISSING)
+        v1 = d.get("pairings", MISSING)
         if type(v1) is not list:
             return False
         if type(v1) is list:
             for i1 in v1:
                 if type(i1) is not dict:
                     return False
-                v2 = i1.get('table', MISSING)
+                v2 = i1.get("table", MISSING)
                 if type(v2) not in T_Absent_NoneType_int:
                     return False
-                v3 = i1.get('player', MISSING)
+                v3 = i1.get("player", MISSING)
                 if type(v3) is not str:
                     return False
-                v4 = i1.get('opponent', MISSING)
+                v4 = i1.get("opponent", MISSING)
                 if type(v4) not in T_Absent_NoneType_str:
                     return False
         return True
@@ -892,20 +969,20 @@ def check_PairingsImported(d: Mapping[str, Any]) -> bool:
 
 
 FIELDS_PairingsImported = (
-    Field('round', True, frozenset({int}), None, False, None, None),
-    Field('pairings', True, frozenset({list}), None, False, frozenset({dict}), 'Pairing'),
+    Field("round", True, frozenset({int}), None, False, None, None),
+    Field("pairings", True, frozenset({list}), None, False, frozenset({dict}), "Pairing"),
 )
 
 
 def check_Pairing(d: Mapping[str, Any]) -> bool:
     try:
-        v0 = d.get('table', MISSING)
+        v0 = d.get("table", MISSING)
         if type(v0) not in T_Absent_NoneType_int:
             return False
-        v1 = d.get('player', MISSING)
+        v1 = d.get("player", MISSING)
         if type(v1) is not str:
             return False
-        v2 = d.get('opponent', MISSING)
+        v2 = d.get("opponent", MISSING)
         if type(v2) not in T_Absent_NoneType_str:
             return False
         return True
@@ -914,9 +991,9 @@ def check_Pairing(d: Mapping[str, Any]) -> bool:
 
 
 FIELDS_Pairing = (
-    Field('table', False, frozenset({NoneType, int}), None, False, None, None),
-    Field('player', True, frozenset({str}), None, False, None, None),
-    Field('opponent', False, frozenset({NoneType, str}), None, False, None, None),
+    Field("table", False, frozenset({NoneType, int}), None, False, None, None),
+    Field("player", True, frozenset({str}), None, False, None, None),
+    Field("opponent", False, frozenset({NoneType, str}), None, False, None, None),
 )
 
 
@@ -924,7 +1001,7 @@ def door_RulesText(d: Mapping[str, Any]) -> dict[str, Any] | None:
     if not d.keys() <= KEYS_RulesText:
         return None
     try:
-        v0 = d.get('text', MISSING)
+        v0 = d.get("text", MISSING)
         if v0 is MISSING:
             return None
         if type(v0) is not str:
@@ -933,7 +1010,7 @@ def door_RulesText(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v0) in (str, list) and len(v0) > 1000000:
             return None
-        v1 = d.get('sha256', MISSING)
+        v1 = d.get("sha256", MISSING)
         if v1 is MISSING:
             return None
         if type(v1) is not str:
@@ -941,8 +1018,8 @@ def door_RulesText(d: Mapping[str, Any]) -> dict[str, Any] | None:
         if v1 is not None:
             return None
         return {
-            'text': v0,
-            'sha256': v1,
+            "text": v0,
+            "sha256": v1,
         }
     except TypeError:  # a list or a dict where a choice goes
         return None
@@ -952,7 +1029,7 @@ def door_Judge(d: Mapping[str, Any]) -> dict[str, Any] | None:
     if not d.keys() <= KEYS_Judge:
         return None
     try:
-        v0 = d.get('name', MISSING)
+        v0 = d.get("name", MISSING)
         if v0 is MISSING:
             return None
         if type(v0) is not str:
@@ -965,16 +1042,19 @@ def door_Judge(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v0) is str and first_control(v0) is not None:
             return None
-        v1 = d.get('role', MISSING)
+        v1 = d.get("role", MISSING)
         if v1 is MISSING:
             return None
         if type(v1) is not str:
             return None
-        if v1 not in ('head', 'floor',):
+        if v1 not in (
+            "head",
+            "floor",
+        ):
             return None
         if type(v1) is str and v1 and (v1[0].isspace() or v1[-1].isspace()):
             return None
-        v2 = d.get('os_user', MISSING)
+        v2 = d.get("os_user", MISSING)
         if v2 is MISSING:
             v2 = None
         if type(v2) not in T_NoneType_str:
@@ -984,9 +1064,9 @@ def door_Judge(d: Mapping[str, Any]) -> dict[str, Any] | None:
         if type(v2) in (str, list) and len(v2) > 32:
             return None
         return {
-            'name': v0,
-            'role': v1,
-            'os_user': v2,
+            "name": v0,
+            "role": v1,
+            "os_user": v2,
         }
     except TypeError:  # a list or a dict where a choice goes
         return None
@@ -996,7 +1076,7 @@ def door_RoundSet(d: Mapping[str, Any]) -> dict[str, Any] | None:
     if not d.keys() <= KEYS_RoundSet:
         return None
     try:
-        v0 = d.get('round', MISSING)
+        v0 = d.get("round", MISSING)
         if v0 is MISSING:
             return None
         if type(v0) is not int:
@@ -1004,7 +1084,7 @@ def door_RoundSet(d: Mapping[str, Any]) -> dict[str, Any] | None:
         if type(v0) is int and v0 < 1:
             return None
         return {
-            'round': v0,
+            "round": v0,
         }
     except TypeError:  # a list or a dict where a choice goes
         return None
@@ -1014,7 +1094,7 @@ def door_RoundsSet(d: Mapping[str, Any]) -> dict[str, Any] | None:
     if not d.keys() <= KEYS_RoundsSet:
         return None
     try:
-        v0 = d.get('rounds', MISSING)
+        v0 = d.get("rounds", MISSING)
         if v0 is MISSING:
             return None
         if type(v0) is not int:
@@ -1022,7 +1102,7 @@ def door_RoundsSet(d: Mapping[str, Any]) -> dict[str, Any] | None:
         if type(v0) is int and v0 < 1:
             return None
         return {
-            'rounds': v0,
+            "rounds": v0,
         }
     except TypeError:  # a list or a dict where a choice goes
         return None
@@ -1032,13 +1112,13 @@ def door_FinalsEntered(d: Mapping[str, Any]) -> dict[str, Any] | None:
     if not d.keys() <= KEYS_FinalsEntered:
         return None
     try:
-        v0 = d.get('round', MISSING)
+        v0 = d.get("round", MISSING)
         if v0 is MISSING:
             v0 = 0
         if type(v0) is not int:
             return None
         return {
-            'round': v0,
+            "round": v0,
         }
     except TypeError:  # a list or a dict where a choice goes
         return None
@@ -1048,26 +1128,26 @@ def door_CautionGiven(d: Mapping[str, Any]) -> dict[str, Any] | None:
     if not d.keys() <= KEYS_CautionGiven:
         return None
     try:
-        v0 = d.get('incident', MISSING)
+        v0 = d.get("incident", MISSING)
         if v0 is MISSING:
             return None
         if type(v0) is not str:
             return None
         if type(v0) is str and v0 and (v0[0].isspace() or v0[-1].isspace()):
             return None
-        v1 = d.get('infraction', MISSING)
+        v1 = d.get("infraction", MISSING)
         if v1 is MISSING:
             return None
         if type(v1) is not str:
             return None
         if type(v1) is str and v1 and (v1[0].isspace() or v1[-1].isspace()):
             return None
-        v2 = d.get('round', MISSING)
+        v2 = d.get("round", MISSING)
         if v2 is MISSING:
             return None
         if type(v2) is not int:
             return None
-        v3 = d.get('table', MISSING)
+        v3 = d.get("table", MISSING)
         if v3 is MISSING:
             v3 = None
         if type(v3) not in T_NoneType_int:
@@ -1076,7 +1156,7 @@ def door_CautionGiven(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v3) is int and v3 > 10000:
             return None
-        v4 = d.get('game', MISSING)
+        v4 = d.get("game", MISSING)
         if v4 is MISSING:
             v4 = None
         if type(v4) not in T_NoneType_int:
@@ -1085,7 +1165,7 @@ def door_CautionGiven(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v4) is int and v4 > 9:
             return None
-        v5 = d.get('extension', MISSING)
+        v5 = d.get("extension", MISSING)
         if v5 is MISSING:
             v5 = None
         if type(v5) not in T_NoneType_int:
@@ -1095,12 +1175,12 @@ def door_CautionGiven(d: Mapping[str, Any]) -> dict[str, Any] | None:
         if type(v5) is int and v5 > 60:
             return None
         return {
-            'incident': v0,
-            'infraction': v1,
-            'round': v2,
-            'table': v3,
-            'game': v4,
-            'extension': v5,
+            "incident": v0,
+            "infraction": v1,
+            "round": v2,
+            "table": v3,
+            "game": v4,
+            "extension": v5,
         }
     except TypeError:  # a list or a dict where a choice goes
         return None
@@ -1110,31 +1190,31 @@ def door_IncidentRecorded(d: Mapping[str, Any]) -> dict[str, Any] | None:
     if not d.keys() <= KEYS_IncidentRecorded:
         return None
     try:
-        v0 = d.get('incident', MISSING)
+        v0 = d.get("incident", MISSING)
         if v0 is MISSING:
             return None
         if type(v0) is not str:
             return None
         if type(v0) is str and v0 and (v0[0].isspace() or v0[-1].isspace()):
             return None
-        v1 = d.get('infraction', MISSING)
+        v1 = d.get("infraction", MISSING)
         if v1 is MISSING:
             return None
         if type(v1) is not str:
             return None
         if type(v1) is str and v1 and (v1[0].isspace() or v1[-1].isspace()):
             return None
-        v2 = d.get('intentional', MISSING)
+        v2 = d.get("intentional", MISSING)
         if v2 is MISSING:
             return None
         if type(v2) is not bool:
             return None
-        v3 = d.get('disruptive', MISSING)
+        v3 = d.get("disruptive", MISSING)
         if v3 is MISSING:
             return None
         if type(v3) is not bool:
             return None
-        v4 = d.get('flags', MISSING)
+        v4 = d.get("flags", MISSING)
         if v4 is MISSING:
             v4 = []
         if type(v4) is not list:
@@ -1148,7 +1228,7 @@ def door_IncidentRecorded(d: Mapping[str, Any]) -> dict[str, Any] | None:
                     return None
                 l4.append(i4)
             v4 = l4
-        v5 = d.get('minutes_late', MISSING)
+        v5 = d.get("minutes_late", MISSING)
         if v5 is MISSING:
             v5 = None
         if type(v5) not in T_NoneType_int:
@@ -1157,9 +1237,9 @@ def door_IncidentRecorded(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v5) is int and v5 > 1440:
             return None
-        v6 = d.get('note', MISSING)
+        v6 = d.get("note", MISSING)
         if v6 is MISSING:
-            v6 = ''
+            v6 = ""
         if type(v6) is not str:
             return None
         if type(v6) is str and v6 and (v6[0].isspace() or v6[-1].isspace()):
@@ -1168,21 +1248,24 @@ def door_IncidentRecorded(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v6) is str and first_control(v6, newline=True) is not None:
             return None
-        v7 = d.get('round', MISSING)
+        v7 = d.get("round", MISSING)
         if v7 is MISSING:
             return None
         if type(v7) is not int:
             return None
-        v8 = d.get('phase', MISSING)
+        v8 = d.get("phase", MISSING)
         if v8 is MISSING:
             return None
         if type(v8) is not str:
             return None
-        if v8 not in ('main', 'finals',):
+        if v8 not in (
+            "main",
+            "finals",
+        ):
             return None
         if type(v8) is str and v8 and (v8[0].isspace() or v8[-1].isspace()):
             return None
-        v9 = d.get('records', MISSING)
+        v9 = d.get("records", MISSING)
         if v9 is MISSING:
             return None
         if type(v9) is not list:
@@ -1199,7 +1282,7 @@ def door_IncidentRecorded(d: Mapping[str, Any]) -> dict[str, Any] | None:
                     return None
                 l9.append(i9)
             v9 = l9
-        v10 = d.get('table', MISSING)
+        v10 = d.get("table", MISSING)
         if v10 is MISSING:
             v10 = None
         if type(v10) not in T_NoneType_int:
@@ -1208,7 +1291,7 @@ def door_IncidentRecorded(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v10) is int and v10 > 10000:
             return None
-        v11 = d.get('game', MISSING)
+        v11 = d.get("game", MISSING)
         if v11 is MISSING:
             v11 = None
         if type(v11) not in T_NoneType_int:
@@ -1217,7 +1300,7 @@ def door_IncidentRecorded(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v11) is int and v11 > 9:
             return None
-        v12 = d.get('opponent', MISSING)
+        v12 = d.get("opponent", MISSING)
         if v12 is MISSING:
             v12 = None
         if type(v12) not in T_NoneType_str:
@@ -1226,7 +1309,7 @@ def door_IncidentRecorded(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if v12 is not None:
             return None
-        v13 = d.get('extension', MISSING)
+        v13 = d.get("extension", MISSING)
         if v13 is MISSING:
             v13 = None
         if type(v13) not in T_NoneType_int:
@@ -1235,7 +1318,7 @@ def door_IncidentRecorded(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v13) is int and v13 > 60:
             return None
-        v14 = d.get('duplicate_of', MISSING)
+        v14 = d.get("duplicate_of", MISSING)
         if v14 is MISSING:
             v14 = None
         if type(v14) not in T_NoneType_str:
@@ -1246,7 +1329,7 @@ def door_IncidentRecorded(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v14) in (str, list) and len(v14) > 64:
             return None
-        v15 = d.get('corrects', MISSING)
+        v15 = d.get("corrects", MISSING)
         if v15 is MISSING:
             v15 = None
         if type(v15) not in T_NoneType_str:
@@ -1258,22 +1341,22 @@ def door_IncidentRecorded(d: Mapping[str, Any]) -> dict[str, Any] | None:
         if type(v15) in (str, list) and len(v15) > 64:
             return None
         return {
-            'incident': v0,
-            'infraction': v1,
-            'intentional': v2,
-            'disruptive': v3,
-            'flags': v4,
-            'minutes_late': v5,
-            'note': v6,
-            'round': v7,
-            'phase': v8,
-            'records': v9,
-            'table': v10,
-            'game': v11,
-            'opponent': v12,
-            'extension': v13,
-            'duplicate_of': v14,
-            'corrects': v15,
+            "incident": v0,
+            "infraction": v1,
+            "intentional": v2,
+            "disruptive": v3,
+            "flags": v4,
+            "minutes_late": v5,
+            "note": v6,
+            "round": v7,
+            "phase": v8,
+            "records": v9,
+            "table": v10,
+            "game": v11,
+            "opponent": v12,
+            "extension": v13,
+            "duplicate_of": v14,
+            "corrects": v15,
         }
     except TypeError:  # a list or a dict where a choice goes
         return None
@@ -1283,7 +1366,7 @@ def door_PenaltyRecord(d: Mapping[str, Any]) -> dict[str, Any] | None:
     if not d.keys() <= KEYS_PenaltyRecord:
         return None
     try:
-        v0 = d.get('id', MISSING)
+        v0 = d.get("id", MISSING)
         if v0 is MISSING:
             return None
         if type(v0) is not str:
@@ -1292,89 +1375,96 @@ def door_PenaltyRecord(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v0) in (str, list) and len(v0) < 1:
             return None
-        v1 = d.get('player', MISSING)
+        v1 = d.get("player", MISSING)
         if v1 is MISSING:
             return None
         if type(v1) is not str:
             return None
         if type(v1) is str and v1 and (v1[0].isspace() or v1[-1].isspace()):
             return None
-        v2 = d.get('warning', MISSING)
+        v2 = d.get("warning", MISSING)
         if v2 is MISSING:
             return None
         if type(v2) is not str:
             return None
         if type(v2) is str and v2 and (v2[0].isspace() or v2[-1].isspace()):
             return None
-        v3 = d.get('sanction', MISSING)
+        v3 = d.get("sanction", MISSING)
         if v3 is MISSING:
             v3 = None
         if type(v3) not in T_NoneType_str:
             return None
         if type(v3) is str and v3 and (v3[0].isspace() or v3[-1].isspace()):
             return None
-        v4 = d.get('penalty', MISSING)
+        v4 = d.get("penalty", MISSING)
         if v4 is MISSING:
             return None
         if type(v4) is not str:
             return None
         if type(v4) is str and v4 and (v4[0].isspace() or v4[-1].isspace()):
             return None
-        v5 = d.get('minimum', MISSING)
+        v5 = d.get("minimum", MISSING)
         if v5 is MISSING:
             return None
         if type(v5) is not str:
             return None
         if type(v5) is str and v5 and (v5[0].isspace() or v5[-1].isspace()):
             return None
-        v6 = d.get('recommended', MISSING)
+        v6 = d.get("recommended", MISSING)
         if v6 is MISSING:
             return None
         if type(v6) is not str:
             return None
         if type(v6) is str and v6 and (v6[0].isspace() or v6[-1].isspace()):
             return None
-        v7 = d.get('points', MISSING)
+        v7 = d.get("points", MISSING)
         if v7 is MISSING:
             return None
         if type(v7) is not int:
             return None
         if type(v7) is int and v7 < 0:
             return None
-        v8 = d.get('status', MISSING)
+        v8 = d.get("status", MISSING)
         if v8 is MISSING:
             return None
         if type(v8) is not str:
             return None
-        if v8 not in ('pending', 'issued',):
+        if v8 not in (
+            "pending",
+            "issued",
+        ):
             return None
         if type(v8) is str and v8 and (v8[0].isspace() or v8[-1].isspace()):
             return None
-        v9 = d.get('applies', MISSING)
+        v9 = d.get("applies", MISSING)
         if v9 is MISSING:
             v9 = None
         if type(v9) not in T_NoneType_str:
             return None
-        if v9 not in ('current', 'next', None,):
+        if v9 not in (
+            "current",
+            "next",
+            None,
+        ):
             return None
         if type(v9) is str and v9 and (v9[0].isspace() or v9[-1].isspace()):
             return None
-        v10 = d.get('minor', MISSING)
+        v10 = d.get("minor", MISSING)
         if v10 is MISSING:
             return None
         if type(v10) is not bool:
             return None
-        v11 = d.get('draft_only', MISSING)
+        v11 = d.get("draft_only", MISSING)
         if v11 is MISSING:
             v11 = False
         if type(v11) is not bool:
             return None
-        v12 = d.get('investigation', MISSING)
+        v12 = d.get("investigation", MISSING)
         if v12 is MISSING:
             v12 = False
         if type(v12) is not bool:
             return None
-        v13 = d.get('supersedes', MISSING)
+        v13 = d.get("supersedes", MISSING)
         if v13 is MISSING:
             v13 = None
         if type(v13) not in T_NoneType_str:
@@ -1382,20 +1472,20 @@ def door_PenaltyRecord(d: Mapping[str, Any]) -> dict[str, Any] | None:
         if type(v13) is str and v13 and (v13[0].isspace() or v13[-1].isspace()):
             return None
         return {
-            'id': v0,
-            'player': v1,
-            'warning': v2,
-            'sanction': v3,
-            'penalty': v4,
-            'minimum': v5,
-            'recommended': v6,
-            'points': v7,
-            'status': v8,
-            'applies': v9,
-            'minor': v10,
-            'draft_only': v11,
-            'investigation': v12,
-            'supersedes': v13,
+            "id": v0,
+            "player": v1,
+            "warning": v2,
+            "sanction": v3,
+            "penalty": v4,
+            "minimum": v5,
+            "recommended": v6,
+            "points": v7,
+            "status": v8,
+            "applies": v9,
+            "minor": v10,
+            "draft_only": v11,
+            "investigation": v12,
+            "supersedes": v13,
         }
     except TypeError:  # a list or a dict where a choice goes
         return None
@@ -1405,7 +1495,7 @@ def door_WitnessNoted(d: Mapping[str, Any]) -> dict[str, Any] | None:
     if not d.keys() <= KEYS_WitnessNoted:
         return None
     try:
-        v0 = d.get('record', MISSING)
+        v0 = d.get("record", MISSING)
         if v0 is MISSING:
             return None
         if type(v0) is not str:
@@ -1416,7 +1506,7 @@ def door_WitnessNoted(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v0) in (str, list) and len(v0) > 64:
             return None
-        v1 = d.get('note', MISSING)
+        v1 = d.get("note", MISSING)
         if v1 is MISSING:
             return None
         if type(v1) is not str:
@@ -1429,7 +1519,7 @@ def door_WitnessNoted(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v1) is str and first_control(v1, newline=True) is not None:
             return None
-        v2 = d.get('table', MISSING)
+        v2 = d.get("table", MISSING)
         if v2 is MISSING:
             v2 = None
         if type(v2) not in T_NoneType_int:
@@ -1438,7 +1528,7 @@ def door_WitnessNoted(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v2) is int and v2 > 10000:
             return None
-        v3 = d.get('game', MISSING)
+        v3 = d.get("game", MISSING)
         if v3 is MISSING:
             v3 = None
         if type(v3) not in T_NoneType_int:
@@ -1447,7 +1537,7 @@ def door_WitnessNoted(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v3) is int and v3 > 9:
             return None
-        v4 = d.get('opponent', MISSING)
+        v4 = d.get("opponent", MISSING)
         if v4 is MISSING:
             v4 = None
         if type(v4) not in T_NoneType_str:
@@ -1456,7 +1546,7 @@ def door_WitnessNoted(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if v4 is not None:
             return None
-        v5 = d.get('extension', MISSING)
+        v5 = d.get("extension", MISSING)
         if v5 is MISSING:
             v5 = None
         if type(v5) not in T_NoneType_int:
@@ -1466,12 +1556,12 @@ def door_WitnessNoted(d: Mapping[str, Any]) -> dict[str, Any] | None:
         if type(v5) is int and v5 > 60:
             return None
         return {
-            'record': v0,
-            'note': v1,
-            'table': v2,
-            'game': v3,
-            'opponent': v4,
-            'extension': v5,
+            "record": v0,
+            "note": v1,
+            "table": v2,
+            "game": v3,
+            "opponent": v4,
+            "extension": v5,
         }
     except TypeError:  # a list or a dict where a choice goes
         return None
@@ -1481,25 +1571,29 @@ def door_RecordReviewed(d: Mapping[str, Any]) -> dict[str, Any] | None:
     if not d.keys() <= KEYS_RecordReviewed:
         return None
     try:
-        v0 = d.get('record', MISSING)
+        v0 = d.get("record", MISSING)
         if v0 is MISSING:
             return None
         if type(v0) is not str:
             return None
         if type(v0) is str and v0 and (v0[0].isspace() or v0[-1].isspace()):
             return None
-        v1 = d.get('action', MISSING)
+        v1 = d.get("action", MISSING)
         if v1 is MISSING:
             return None
         if type(v1) is not str:
             return None
-        if v1 not in ('confirm', 'upgrade', 'dismiss',):
+        if v1 not in (
+            "confirm",
+            "upgrade",
+            "dismiss",
+        ):
             return None
         if type(v1) is str and v1 and (v1[0].isspace() or v1[-1].isspace()):
             return None
-        v2 = d.get('note', MISSING)
+        v2 = d.get("note", MISSING)
         if v2 is MISSING:
-            v2 = ''
+            v2 = ""
         if type(v2) is not str:
             return None
         if type(v2) is str and v2 and (v2[0].isspace() or v2[-1].isspace()):
@@ -1508,7 +1602,7 @@ def door_RecordReviewed(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v2) is str and first_control(v2, newline=True) is not None:
             return None
-        v3 = d.get('replacement', MISSING)
+        v3 = d.get("replacement", MISSING)
         if v3 is MISSING:
             v3 = None
         if type(v3) not in T_NoneType_dict:
@@ -1517,17 +1611,17 @@ def door_RecordReviewed(d: Mapping[str, Any]) -> dict[str, Any] | None:
             v3 = door_PenaltyRecord(v3)
             if v3 is None:
                 return None
-        v4 = d.get('minor', MISSING)
+        v4 = d.get("minor", MISSING)
         if v4 is MISSING:
             v4 = None
         if type(v4) not in T_NoneType_bool:
             return None
         return {
-            'record': v0,
-            'action': v1,
-            'note': v2,
-            'replacement': v3,
-            'minor': v4,
+            "record": v0,
+            "action": v1,
+            "note": v2,
+            "replacement": v3,
+            "minor": v4,
         }
     except TypeError:  # a list or a dict where a choice goes
         return None
@@ -1537,56 +1631,63 @@ def door_DecisionMade(d: Mapping[str, Any]) -> dict[str, Any] | None:
     if not d.keys() <= KEYS_DecisionMade:
         return None
     try:
-        v0 = d.get('player', MISSING)
+        v0 = d.get("player", MISSING)
         if v0 is MISSING:
             return None
         if type(v0) is not str:
             return None
         if type(v0) is str and v0 and (v0[0].isspace() or v0[-1].isspace()):
             return None
-        v1 = d.get('penalty', MISSING)
+        v1 = d.get("penalty", MISSING)
         if v1 is MISSING:
             return None
         if type(v1) is not str:
             return None
         if type(v1) is str and v1 and (v1[0].isspace() or v1[-1].isspace()):
             return None
-        v2 = d.get('points', MISSING)
+        v2 = d.get("points", MISSING)
         if v2 is MISSING:
             return None
         if type(v2) is not int:
             return None
-        v3 = d.get('phase', MISSING)
+        v3 = d.get("phase", MISSING)
         if v3 is MISSING:
             return None
         if type(v3) is not str:
             return None
-        if v3 not in ('main', 'finals',):
+        if v3 not in (
+            "main",
+            "finals",
+        ):
             return None
         if type(v3) is str and v3 and (v3[0].isspace() or v3[-1].isspace()):
             return None
-        v4 = d.get('round', MISSING)
+        v4 = d.get("round", MISSING)
         if v4 is MISSING:
             return None
         if type(v4) is not int:
             return None
-        v5 = d.get('strong_cheating', MISSING)
+        v5 = d.get("strong_cheating", MISSING)
         if v5 is MISSING:
             v5 = False
         if type(v5) is not bool:
             return None
-        v6 = d.get('applies', MISSING)
+        v6 = d.get("applies", MISSING)
         if v6 is MISSING:
             v6 = None
         if type(v6) not in T_NoneType_str:
             return None
-        if v6 not in ('current', 'next', None,):
+        if v6 not in (
+            "current",
+            "next",
+            None,
+        ):
             return None
         if type(v6) is str and v6 and (v6[0].isspace() or v6[-1].isspace()):
             return None
-        v7 = d.get('note', MISSING)
+        v7 = d.get("note", MISSING)
         if v7 is MISSING:
-            v7 = ''
+            v7 = ""
         if type(v7) is not str:
             return None
         if type(v7) is str and v7 and (v7[0].isspace() or v7[-1].isspace()):
@@ -1596,14 +1697,14 @@ def door_DecisionMade(d: Mapping[str, Any]) -> dict[str, Any] | None:
         if type(v7) is str and first_control(v7, newline=True) is not None:
             return None
         return {
-            'player': v0,
-            'penalty': v1,
-            'points': v2,
-            'phase': v3,
-            'round': v4,
-            'strong_cheating': v5,
-            'applies': v6,
-            'note': v7,
+            "player": v0,
+            "penalty": v1,
+            "points": v2,
+            "phase": v3,
+            "round": v4,
+            "strong_cheating": v5,
+            "applies": v6,
+            "note": v7,
         }
     except TypeError:  # a list or a dict where a choice goes
         return None
@@ -1613,7 +1714,7 @@ def door_RecordVoided(d: Mapping[str, Any]) -> dict[str, Any] | None:
     if not d.keys() <= KEYS_RecordVoided:
         return None
     try:
-        v0 = d.get('record', MISSING)
+        v0 = d.get("record", MISSING)
         if v0 is MISSING:
             return None
         if type(v0) is not str:
@@ -1622,7 +1723,7 @@ def door_RecordVoided(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v0) in (str, list) and len(v0) < 1:
             return None
-        v1 = d.get('note', MISSING)
+        v1 = d.get("note", MISSING)
         if v1 is MISSING:
             return None
         if type(v1) is not str:
@@ -1636,8 +1737,8 @@ def door_RecordVoided(d: Mapping[str, Any]) -> dict[str, Any] | None:
         if type(v1) is str and first_control(v1, newline=True) is not None:
             return None
         return {
-            'record': v0,
-            'note': v1,
+            "record": v0,
+            "note": v1,
         }
     except TypeError:  # a list or a dict where a choice goes
         return None
@@ -1647,7 +1748,7 @@ def door_DecisionVoided(d: Mapping[str, Any]) -> dict[str, Any] | None:
     if not d.keys() <= KEYS_DecisionVoided:
         return None
     try:
-        v0 = d.get('decision', MISSING)
+        v0 = d.get("decision", MISSING)
         if v0 is MISSING:
             return None
         if type(v0) is not str:
@@ -1656,7 +1757,7 @@ def door_DecisionVoided(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v0) in (str, list) and len(v0) < 1:
             return None
-        v1 = d.get('note', MISSING)
+        v1 = d.get("note", MISSING)
         if v1 is MISSING:
             return None
         if type(v1) is not str:
@@ -1670,8 +1771,8 @@ def door_DecisionVoided(d: Mapping[str, Any]) -> dict[str, Any] | None:
         if type(v1) is str and first_control(v1, newline=True) is not None:
             return None
         return {
-            'decision': v0,
-            'note': v1,
+            "decision": v0,
+            "note": v1,
         }
     except TypeError:  # a list or a dict where a choice goes
         return None
@@ -1681,7 +1782,7 @@ def door_ScorekeeperEntered(d: Mapping[str, Any]) -> dict[str, Any] | None:
     if not d.keys() <= KEYS_ScorekeeperEntered:
         return None
     try:
-        v0 = d.get('items', MISSING)
+        v0 = d.get("items", MISSING)
         if v0 is MISSING:
             return None
         if type(v0) is not list:
@@ -1701,7 +1802,7 @@ def door_ScorekeeperEntered(d: Mapping[str, Any]) -> dict[str, Any] | None:
                     return None
                 l0.append(i0)
             v0 = l0
-        v1 = d.get('round', MISSING)
+        v1 = d.get("round", MISSING)
         if v1 is MISSING:
             return None
         if type(v1) is not int:
@@ -1709,8 +1810,8 @@ def door_ScorekeeperEntered(d: Mapping[str, Any]) -> dict[str, Any] | None:
         if type(v1) is int and v1 < 1:
             return None
         return {
-            'items': v0,
-            'round': v1,
+            "items": v0,
+            "round": v1,
         }
     except TypeError:  # a list or a dict where a choice goes
         return None
@@ -1720,7 +1821,7 @@ def door_InvestigationClosed(d: Mapping[str, Any]) -> dict[str, Any] | None:
     if not d.keys() <= KEYS_InvestigationClosed:
         return None
     try:
-        v0 = d.get('record', MISSING)
+        v0 = d.get("record", MISSING)
         if v0 is MISSING:
             return None
         if type(v0) is not str:
@@ -1731,7 +1832,7 @@ def door_InvestigationClosed(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v0) is str and first_control(v0) is not None:
             return None
-        v1 = d.get('finding', MISSING)
+        v1 = d.get("finding", MISSING)
         if v1 is MISSING:
             return None
         if type(v1) is not str:
@@ -1745,8 +1846,8 @@ def door_InvestigationClosed(d: Mapping[str, Any]) -> dict[str, Any] | None:
         if type(v1) is str and first_control(v1, newline=True) is not None:
             return None
         return {
-            'record': v0,
-            'finding': v1,
+            "record": v0,
+            "finding": v1,
         }
     except TypeError:  # a list or a dict where a choice goes
         return None
@@ -1756,7 +1857,7 @@ def door_EventTakenOver(d: Mapping[str, Any]) -> dict[str, Any] | None:
     if not d.keys() <= KEYS_EventTakenOver:
         return None
     try:
-        v0 = d.get('copy_id', MISSING)
+        v0 = d.get("copy_id", MISSING)
         if v0 is MISSING:
             return None
         if type(v0) is not str:
@@ -1769,7 +1870,7 @@ def door_EventTakenOver(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v0) is str and first_control(v0) is not None:
             return None
-        v1 = d.get('source', MISSING)
+        v1 = d.get("source", MISSING)
         if v1 is MISSING:
             return None
         if type(v1) is not str:
@@ -1780,7 +1881,7 @@ def door_EventTakenOver(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v1) is str and first_control(v1) is not None:
             return None
-        v2 = d.get('pulled_at', MISSING)
+        v2 = d.get("pulled_at", MISSING)
         if v2 is MISSING:
             return None
         if type(v2) is not str:
@@ -1791,7 +1892,7 @@ def door_EventTakenOver(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v2) is str and first_control(v2) is not None:
             return None
-        v3 = d.get('previous_head', MISSING)
+        v3 = d.get("previous_head", MISSING)
         if v3 is MISSING:
             return None
         if type(v3) is not str:
@@ -1805,10 +1906,10 @@ def door_EventTakenOver(d: Mapping[str, Any]) -> dict[str, Any] | None:
         if type(v3) is str and first_control(v3) is not None:
             return None
         return {
-            'copy_id': v0,
-            'source': v1,
-            'pulled_at': v2,
-            'previous_head': v3,
+            "copy_id": v0,
+            "source": v1,
+            "pulled_at": v2,
+            "previous_head": v3,
         }
     except TypeError:  # a list or a dict where a choice goes
         return None
@@ -1818,14 +1919,14 @@ def door_PairingsImported(d: Mapping[str, Any]) -> dict[str, Any] | None:
     if not d.keys() <= KEYS_PairingsImported:
         return None
     try:
-        v0 = d.get('round', MISSING)
+        v0 = d.get("round", MISSING)
         if v0 is MISSING:
             return None
         if type(v0) is not int:
             return None
         if type(v0) is int and v0 < 1:
             return None
-        v1 = d.get('pairings', MISSING)
+        v1 = d.get("pairings", MISSING)
         if v1 is MISSING:
             return None
         if type(v1) is not list:
@@ -1843,8 +1944,8 @@ def door_PairingsImported(d: Mapping[str, Any]) -> dict[str, Any] | None:
                 l1.append(i1)
             v1 = l1
         return {
-            'round': v0,
-            'pairings': v1,
+            "round": v0,
+            "pairings": v1,
         }
     except TypeError:  # a list or a dict where a choice goes
         return None
@@ -1854,7 +1955,7 @@ def door_Pairing(d: Mapping[str, Any]) -> dict[str, Any] | None:
     if not d.keys() <= KEYS_Pairing:
         return None
     try:
-        v0 = d.get('table', MISSING)
+        v0 = d.get("table", MISSING)
         if v0 is MISSING:
             v0 = None
         if type(v0) not in T_NoneType_int:
@@ -1863,7 +1964,7 @@ def door_Pairing(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v0) is int and v0 > 10000:
             return None
-        v1 = d.get('player', MISSING)
+        v1 = d.get("player", MISSING)
         if v1 is MISSING:
             return None
         if type(v1) is not str:
@@ -1872,7 +1973,7 @@ def door_Pairing(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if v1 is not None:
             return None
-        v2 = d.get('opponent', MISSING)
+        v2 = d.get("opponent", MISSING)
         if v2 is MISSING:
             v2 = None
         if type(v2) not in T_NoneType_str:
@@ -1882,99 +1983,99 @@ def door_Pairing(d: Mapping[str, Any]) -> dict[str, Any] | None:
         if v2 is not None:
             return None
         return {
-            'table': v0,
-            'player': v1,
-            'opponent': v2,
+            "table": v0,
+            "player": v1,
+            "opponent": v2,
         }
     except TypeError:  # a list or a dict where a choice goes
         return None
 
 
 CHECKS: dict[str, Callable[[Mapping[str, Any]], bool]] = {
-    'Envelope': check_Envelope,
-    'EventCreated': check_EventCreated,
-    'Judge': check_Judge,
-    'RulesText': check_RulesText,
-    'RoundSet': check_RoundSet,
-    'RoundsSet': check_RoundsSet,
-    'FinalsEntered': check_FinalsEntered,
-    'PlayersImported': check_PlayersImported,
-    'Player': check_Player,
-    'CautionGiven': check_CautionGiven,
-    'IncidentRecorded': check_IncidentRecorded,
-    'PenaltyRecord': check_PenaltyRecord,
-    'WitnessNoted': check_WitnessNoted,
-    'RecordReviewed': check_RecordReviewed,
-    'DecisionMade': check_DecisionMade,
-    'RecordVoided': check_RecordVoided,
-    'DecisionVoided': check_DecisionVoided,
-    'ScorekeeperEntered': check_ScorekeeperEntered,
-    'InvestigationClosed': check_InvestigationClosed,
-    'EventTakenOver': check_EventTakenOver,
-    'PairingsImported': check_PairingsImported,
-    'Pairing': check_Pairing,
+    "Envelope": check_Envelope,
+    "EventCreated": check_EventCreated,
+    "Judge": check_Judge,
+    "RulesText": check_RulesText,
+    "RoundSet": check_RoundSet,
+    "RoundsSet": check_RoundsSet,
+    "FinalsEntered": check_FinalsEntered,
+    "PlayersImported": check_PlayersImported,
+    "Player": check_Player,
+    "CautionGiven": check_CautionGiven,
+    "IncidentRecorded": check_IncidentRecorded,
+    "PenaltyRecord": check_PenaltyRecord,
+    "WitnessNoted": check_WitnessNoted,
+    "RecordReviewed": check_RecordReviewed,
+    "DecisionMade": check_DecisionMade,
+    "RecordVoided": check_RecordVoided,
+    "DecisionVoided": check_DecisionVoided,
+    "ScorekeeperEntered": check_ScorekeeperEntered,
+    "InvestigationClosed": check_InvestigationClosed,
+    "EventTakenOver": check_EventTakenOver,
+    "PairingsImported": check_PairingsImported,
+    "Pairing": check_Pairing,
 }
 FIELDS: dict[str, tuple[Field, ...]] = {
-    'Envelope': FIELDS_Envelope,
-    'EventCreated': FIELDS_EventCreated,
-    'Judge': FIELDS_Judge,
-    'RulesText': FIELDS_RulesText,
-    'RoundSet': FIELDS_RoundSet,
-    'RoundsSet': FIELDS_RoundsSet,
-    'FinalsEntered': FIELDS_FinalsEntered,
-    'PlayersImported': FIELDS_PlayersImported,
-    'Player': FIELDS_Player,
-    'CautionGiven': FIELDS_CautionGiven,
-    'IncidentRecorded': FIELDS_IncidentRecorded,
-    'PenaltyRecord': FIELDS_PenaltyRecord,
-    'WitnessNoted': FIELDS_WitnessNoted,
-    'RecordReviewed': FIELDS_RecordReviewed,
-    'DecisionMade': FIELDS_DecisionMade,
-    'RecordVoided': FIELDS_RecordVoided,
-    'DecisionVoided': FIELDS_DecisionVoided,
-    'ScorekeeperEntered': FIELDS_ScorekeeperEntered,
-    'InvestigationClosed': FIELDS_InvestigationClosed,
-    'EventTakenOver': FIELDS_EventTakenOver,
-    'PairingsImported': FIELDS_PairingsImported,
-    'Pairing': FIELDS_Pairing,
+    "Envelope": FIELDS_Envelope,
+    "EventCreated": FIELDS_EventCreated,
+    "Judge": FIELDS_Judge,
+    "RulesText": FIELDS_RulesText,
+    "RoundSet": FIELDS_RoundSet,
+    "RoundsSet": FIELDS_RoundsSet,
+    "FinalsEntered": FIELDS_FinalsEntered,
+    "PlayersImported": FIELDS_PlayersImported,
+    "Player": FIELDS_Player,
+    "CautionGiven": FIELDS_CautionGiven,
+    "IncidentRecorded": FIELDS_IncidentRecorded,
+    "PenaltyRecord": FIELDS_PenaltyRecord,
+    "WitnessNoted": FIELDS_WitnessNoted,
+    "RecordReviewed": FIELDS_RecordReviewed,
+    "DecisionMade": FIELDS_DecisionMade,
+    "RecordVoided": FIELDS_RecordVoided,
+    "DecisionVoided": FIELDS_DecisionVoided,
+    "ScorekeeperEntered": FIELDS_ScorekeeperEntered,
+    "InvestigationClosed": FIELDS_InvestigationClosed,
+    "EventTakenOver": FIELDS_EventTakenOver,
+    "PairingsImported": FIELDS_PairingsImported,
+    "Pairing": FIELDS_Pairing,
 }
 DOORS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any] | None]] = {
-    'RulesText': door_RulesText,
-    'Judge': door_Judge,
-    'RoundSet': door_RoundSet,
-    'RoundsSet': door_RoundsSet,
-    'FinalsEntered': door_FinalsEntered,
-    'CautionGiven': door_CautionGiven,
-    'IncidentRecorded': door_IncidentRecorded,
-    'PenaltyRecord': door_PenaltyRecord,
-    'WitnessNoted': door_WitnessNoted,
-    'RecordReviewed': door_RecordReviewed,
-    'DecisionMade': door_DecisionMade,
-    'RecordVoided': door_RecordVoided,
-    'DecisionVoided': door_DecisionVoided,
-    'ScorekeeperEntered': door_ScorekeeperEntered,
-    'InvestigationClosed': door_InvestigationClosed,
-    'EventTakenOver': door_EventTakenOver,
-    'PairingsImported': door_PairingsImported,
-    'Pairing': door_Pairing,
+    "RulesText": door_RulesText,
+    "Judge": door_Judge,
+    "RoundSet": door_RoundSet,
+    "RoundsSet": door_RoundsSet,
+    "FinalsEntered": door_FinalsEntered,
+    "CautionGiven": door_CautionGiven,
+    "IncidentRecorded": door_IncidentRecorded,
+    "PenaltyRecord": door_PenaltyRecord,
+    "WitnessNoted": door_WitnessNoted,
+    "RecordReviewed": door_RecordReviewed,
+    "DecisionMade": door_DecisionMade,
+    "RecordVoided": door_RecordVoided,
+    "DecisionVoided": door_DecisionVoided,
+    "ScorekeeperEntered": door_ScorekeeperEntered,
+    "InvestigationClosed": door_InvestigationClosed,
+    "EventTakenOver": door_EventTakenOver,
+    "PairingsImported": door_PairingsImported,
+    "Pairing": door_Pairing,
 }
 KINDS: dict[str, str] = {
-    'event_created': 'EventCreated',
-    'rules_changed': 'RulesText',
-    'judge_added': 'Judge',
-    'round_set': 'RoundSet',
-    'rounds_set': 'RoundsSet',
-    'finals_entered': 'FinalsEntered',
-    'players_imported': 'PlayersImported',
-    'caution_given': 'CautionGiven',
-    'incident_recorded': 'IncidentRecorded',
-    'witness_noted': 'WitnessNoted',
-    'record_reviewed': 'RecordReviewed',
-    'decision_made': 'DecisionMade',
-    'record_voided': 'RecordVoided',
-    'decision_voided': 'DecisionVoided',
-    'scorekeeper_entered': 'ScorekeeperEntered',
-    'investigation_closed': 'InvestigationClosed',
-    'event_taken_over': 'EventTakenOver',
-    'pairings_imported': 'PairingsImported',
+    "event_created": "EventCreated",
+    "rules_changed": "RulesText",
+    "judge_added": "Judge",
+    "round_set": "RoundSet",
+    "rounds_set": "RoundsSet",
+    "finals_entered": "FinalsEntered",
+    "players_imported": "PlayersImported",
+    "caution_given": "CautionGiven",
+    "incident_recorded": "IncidentRecorded",
+    "witness_noted": "WitnessNoted",
+    "record_reviewed": "RecordReviewed",
+    "decision_made": "DecisionMade",
+    "record_voided": "RecordVoided",
+    "decision_voided": "DecisionVoided",
+    "scorekeeper_entered": "ScorekeeperEntered",
+    "investigation_closed": "InvestigationClosed",
+    "event_taken_over": "EventTakenOver",
+    "pairings_imported": "PairingsImported",
 }

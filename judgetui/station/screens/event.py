@@ -389,7 +389,7 @@ class EventScreen(StationScreen):
                 try:
                     read = read_pairings(path)
                 except PairingsError as exc:
-                    raise BadInput(str(exc)) from None
+                    raise BadInput(str(exc), key="bad_pairings") from None
                 change = session.import_pairings(round_, read.pairings)
             except Exception as exc:
                 failure.append(str(exc))

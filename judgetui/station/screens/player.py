@@ -466,17 +466,16 @@ class PlayerScreen(StationScreen):
             if rules.penalties[key].recorded
         ]
 
-        def record_it(fix: Correction, note: str) -> None:
-            self.run_service(
-                lambda: session.correct(target.id, note, player=fix.player, penalty=fix.penalty),
-                done=_("Corrected: {penalty} for {player}.").format(
-                    penalty=text.penalty_name(rules, fix.penalty), player=fix.player
-                ),
-            )
-
         def answered(fix: Correction | None) -> None:
             if fix is not None:
-                record_it(fix, fix.note)
+                self.run_service(
+                    lambda: session.correct(
+                        target.id, fix.note, player=fix.player, penalty=fix.penalty
+                    ),
+                    done=_("Corrected: {penalty} for {player}.").format(
+                        penalty=text.penalty_name(rules, fix.penalty), player=fix.player
+                    ),
+                )
 
         def name_of(player_id: str) -> str:
             player = session.state.players.get(player_id)
