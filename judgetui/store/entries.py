@@ -445,7 +445,7 @@ def _model_source(
             if choices is not None:
                 options = ", ".join(repr(c) for c in choices)
                 absent = "" if required else f"{var} is not MISSING and "
-                lines.append(f"{indent}if {absent}{var} not in ({options},):")
+                lines.append(f"{indent}if {absent}{var} not in {{{options}}}:")
                 lines.append(f"{indent}    return False")
             if non_empty:
                 lines.append(f"{indent}if not {var} and {var} is not None:")
@@ -575,7 +575,7 @@ def _door_source(model: type[BaseModel], out: dict[str, list[str]], consts: dict
             lines.append(f"            {fail}")
             if choices is not None:
                 options = ", ".join(repr(c) for c in choices)
-                lines.append(f"        if {var} not in ({options},):")
+                lines.append(f"        if {var} not in {{{options}}}:")
                 lines.append(f"            {fail}")
             lines.extend(_value_checks(var, types, info.metadata, strip, "        ", fail))
             if list in types and item is not None:
@@ -607,20 +607,17 @@ def _door_source(model: type[BaseModel], out: dict[str, list[str]], consts: dict
                 lines.append(f"            {var} = door_{sub.__name__}({var})")
                 lines.append(f"            if {var} is None:")
                 lines.append(f"                {fail}")
-            result.append(f"            {fname!r}: {var},")
+            result.append(f"{fname!r}: {var}")
     except _NoDoor:
         return False
-    keys = ", ".join(repr(k) for k in model.model_fields)
-    consts[f"KEYS_{name}"] = f"frozenset({{{keys}}})"
+    consts[f"KEYS_{name}"] = f"frozenset({' '.join(model.model_fields)!r}.split())"
     out[name] = [
         f"def door_{name}(d: Mapping[str, Any]) -> dict[str, Any] | None:",
         f"    if not d.keys() <= KEYS_{name}:",
         "        return None",
         "    try:",
         *lines,
-        "        return {",
-        *result,
-        "        }",
+        "        return {" + ", ".join(result) + "}",
         "    except TypeError:  # a list or a dict where a choice goes",
         "        return None",
     ]

@@ -15,62 +15,30 @@ from judgetui.safe_text import first_control
 NoneType = type(None)
 MISSING: Any = object()
 Absent = type(MISSING)
-KEYS_CautionGiven = frozenset({"incident", "infraction", "round", "table", "game", "extension"})
+KEYS_CautionGiven = frozenset("incident infraction round table game extension".split())
 KEYS_DecisionMade = frozenset(
-    {"player", "penalty", "points", "phase", "round", "strong_cheating", "applies", "note"}
+    "player penalty points phase round strong_cheating applies note".split()
 )
-KEYS_DecisionVoided = frozenset({"decision", "note"})
-KEYS_EventTakenOver = frozenset({"copy_id", "source", "pulled_at", "previous_head"})
-KEYS_FinalsEntered = frozenset({"round"})
+KEYS_DecisionVoided = frozenset("decision note".split())
+KEYS_EventTakenOver = frozenset("copy_id source pulled_at previous_head".split())
+KEYS_FinalsEntered = frozenset("round".split())
 KEYS_IncidentRecorded = frozenset(
-    {
-        "incident",
-        "infraction",
-        "intentional",
-        "disruptive",
-        "flags",
-        "minutes_late",
-        "note",
-        "round",
-        "phase",
-        "records",
-        "table",
-        "game",
-        "opponent",
-        "extension",
-        "duplicate_of",
-        "corrects",
-    }
+    "incident infraction intentional disruptive flags minutes_late note round phase records table game opponent extension duplicate_of corrects".split()
 )
-KEYS_InvestigationClosed = frozenset({"record", "finding"})
-KEYS_Judge = frozenset({"name", "role", "os_user"})
-KEYS_Pairing = frozenset({"table", "player", "opponent"})
-KEYS_PairingsImported = frozenset({"round", "pairings"})
+KEYS_InvestigationClosed = frozenset("record finding".split())
+KEYS_Judge = frozenset("name role os_user".split())
+KEYS_Pairing = frozenset("table player opponent".split())
+KEYS_PairingsImported = frozenset("round pairings".split())
 KEYS_PenaltyRecord = frozenset(
-    {
-        "id",
-        "player",
-        "warning",
-        "sanction",
-        "penalty",
-        "minimum",
-        "recommended",
-        "points",
-        "status",
-        "applies",
-        "minor",
-        "draft_only",
-        "investigation",
-        "supersedes",
-    }
+    "id player warning sanction penalty minimum recommended points status applies minor draft_only investigation supersedes".split()
 )
-KEYS_RecordReviewed = frozenset({"record", "action", "note", "replacement", "minor"})
-KEYS_RecordVoided = frozenset({"record", "note"})
-KEYS_RoundSet = frozenset({"round"})
-KEYS_RoundsSet = frozenset({"rounds"})
-KEYS_RulesText = frozenset({"text", "sha256"})
-KEYS_ScorekeeperEntered = frozenset({"items", "round"})
-KEYS_WitnessNoted = frozenset({"record", "note", "table", "game", "opponent", "extension"})
+KEYS_RecordReviewed = frozenset("record action note replacement minor".split())
+KEYS_RecordVoided = frozenset("record note".split())
+KEYS_RoundSet = frozenset("round".split())
+KEYS_RoundsSet = frozenset("rounds".split())
+KEYS_RulesText = frozenset("text sha256".split())
+KEYS_ScorekeeperEntered = frozenset("items round".split())
+KEYS_WitnessNoted = frozenset("record note table game opponent extension".split())
 T_Absent_NoneType_bool = frozenset({Absent, NoneType, bool})
 T_Absent_NoneType_dict = frozenset({Absent, NoneType, dict})
 T_Absent_NoneType_int = frozenset({Absent, NoneType, int})
@@ -163,10 +131,7 @@ def check_EventCreated(d: Mapping[str, Any]) -> bool:
                 v4 = i2.get("role", MISSING)
                 if type(v4) is not str:
                     return False
-                if v4 not in (
-                    "head",
-                    "floor",
-                ):
+                if v4 not in {"head", "floor"}:
                     return False
                 v5 = i2.get("os_user", MISSING)
                 if type(v5) not in T_Absent_NoneType_str:
@@ -210,10 +175,7 @@ def check_Judge(d: Mapping[str, Any]) -> bool:
         v1 = d.get("role", MISSING)
         if type(v1) is not str:
             return False
-        if v1 not in (
-            "head",
-            "floor",
-        ):
+        if v1 not in {"head", "floor"}:
             return False
         v2 = d.get("os_user", MISSING)
         if type(v2) not in T_Absent_NoneType_str:
@@ -431,10 +393,7 @@ def check_IncidentRecorded(d: Mapping[str, Any]) -> bool:
         v8 = d.get("phase", MISSING)
         if type(v8) is not str:
             return False
-        if v8 not in (
-            "main",
-            "finals",
-        ):
+        if v8 not in {"main", "finals"}:
             return False
         v9 = d.get("records", MISSING)
         if type(v9) is not list:
@@ -474,19 +433,12 @@ def check_IncidentRecorded(d: Mapping[str, Any]) -> bool:
                 v18 = i9.get("status", MISSING)
                 if type(v18) is not str:
                     return False
-                if v18 not in (
-                    "pending",
-                    "issued",
-                ):
+                if v18 not in {"pending", "issued"}:
                     return False
                 v19 = i9.get("applies", MISSING)
                 if type(v19) not in T_Absent_NoneType_str:
                     return False
-                if v19 is not MISSING and v19 not in (
-                    "current",
-                    "next",
-                    None,
-                ):
+                if v19 is not MISSING and v19 not in {"current", "next", None}:
                     return False
                 v20 = i9.get("minor", MISSING)
                 if type(v20) is not bool:
@@ -578,19 +530,12 @@ def check_PenaltyRecord(d: Mapping[str, Any]) -> bool:
         v8 = d.get("status", MISSING)
         if type(v8) is not str:
             return False
-        if v8 not in (
-            "pending",
-            "issued",
-        ):
+        if v8 not in {"pending", "issued"}:
             return False
         v9 = d.get("applies", MISSING)
         if type(v9) not in T_Absent_NoneType_str:
             return False
-        if v9 is not MISSING and v9 not in (
-            "current",
-            "next",
-            None,
-        ):
+        if v9 is not MISSING and v9 not in {"current", "next", None}:
             return False
         v10 = d.get("minor", MISSING)
         if type(v10) is not bool:
@@ -676,11 +621,7 @@ def check_RecordReviewed(d: Mapping[str, Any]) -> bool:
         v1 = d.get("action", MISSING)
         if type(v1) is not str:
             return False
-        if v1 not in (
-            "confirm",
-            "upgrade",
-            "dismiss",
-        ):
+        if v1 not in {"confirm", "upgrade", "dismiss"}:
             return False
         v2 = d.get("note", MISSING)
         if type(v2) not in T_Absent_str:
@@ -718,19 +659,12 @@ def check_RecordReviewed(d: Mapping[str, Any]) -> bool:
             v12 = v3.get("status", MISSING)
             if type(v12) is not str:
                 return False
-            if v12 not in (
-                "pending",
-                "issued",
-            ):
+            if v12 not in {"pending", "issued"}:
                 return False
             v13 = v3.get("applies", MISSING)
             if type(v13) not in T_Absent_NoneType_str:
                 return False
-            if v13 is not MISSING and v13 not in (
-                "current",
-                "next",
-                None,
-            ):
+            if v13 is not MISSING and v13 not in {"current", "next", None}:
                 return False
             v14 = v3.get("minor", MISSING)
             if type(v14) is not bool:
@@ -775,10 +709,7 @@ def check_DecisionMade(d: Mapping[str, Any]) -> bool:
         v3 = d.get("phase", MISSING)
         if type(v3) is not str:
             return False
-        if v3 not in (
-            "main",
-            "finals",
-        ):
+        if v3 not in {"main", "finals"}:
             return False
         v4 = d.get("round", MISSING)
         if type(v4) is not int:
@@ -789,11 +720,7 @@ def check_DecisionMade(d: Mapping[str, Any]) -> bool:
         v6 = d.get("applies", MISSING)
         if type(v6) not in T_Absent_NoneType_str:
             return False
-        if v6 is not MISSING and v6 not in (
-            "current",
-            "next",
-            None,
-        ):
+        if v6 is not MISSING and v6 not in {"current", "next", None}:
             return False
         v7 = d.get("note", MISSING)
         if type(v7) not in T_Absent_str:
@@ -1017,10 +944,7 @@ def door_RulesText(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if v1 is not None:
             return None
-        return {
-            "text": v0,
-            "sha256": v1,
-        }
+        return {"text": v0, "sha256": v1}
     except TypeError:  # a list or a dict where a choice goes
         return None
 
@@ -1047,10 +971,7 @@ def door_Judge(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v1) is not str:
             return None
-        if v1 not in (
-            "head",
-            "floor",
-        ):
+        if v1 not in {"head", "floor"}:
             return None
         if type(v1) is str and v1 and (v1[0].isspace() or v1[-1].isspace()):
             return None
@@ -1063,11 +984,7 @@ def door_Judge(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v2) in (str, list) and len(v2) > 32:
             return None
-        return {
-            "name": v0,
-            "role": v1,
-            "os_user": v2,
-        }
+        return {"name": v0, "role": v1, "os_user": v2}
     except TypeError:  # a list or a dict where a choice goes
         return None
 
@@ -1083,9 +1000,7 @@ def door_RoundSet(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v0) is int and v0 < 1:
             return None
-        return {
-            "round": v0,
-        }
+        return {"round": v0}
     except TypeError:  # a list or a dict where a choice goes
         return None
 
@@ -1101,9 +1016,7 @@ def door_RoundsSet(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v0) is int and v0 < 1:
             return None
-        return {
-            "rounds": v0,
-        }
+        return {"rounds": v0}
     except TypeError:  # a list or a dict where a choice goes
         return None
 
@@ -1117,9 +1030,7 @@ def door_FinalsEntered(d: Mapping[str, Any]) -> dict[str, Any] | None:
             v0 = 0
         if type(v0) is not int:
             return None
-        return {
-            "round": v0,
-        }
+        return {"round": v0}
     except TypeError:  # a list or a dict where a choice goes
         return None
 
@@ -1258,10 +1169,7 @@ def door_IncidentRecorded(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v8) is not str:
             return None
-        if v8 not in (
-            "main",
-            "finals",
-        ):
+        if v8 not in {"main", "finals"}:
             return None
         if type(v8) is str and v8 and (v8[0].isspace() or v8[-1].isspace()):
             return None
@@ -1429,10 +1337,7 @@ def door_PenaltyRecord(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v8) is not str:
             return None
-        if v8 not in (
-            "pending",
-            "issued",
-        ):
+        if v8 not in {"pending", "issued"}:
             return None
         if type(v8) is str and v8 and (v8[0].isspace() or v8[-1].isspace()):
             return None
@@ -1441,11 +1346,7 @@ def door_PenaltyRecord(d: Mapping[str, Any]) -> dict[str, Any] | None:
             v9 = None
         if type(v9) not in T_NoneType_str:
             return None
-        if v9 not in (
-            "current",
-            "next",
-            None,
-        ):
+        if v9 not in {"current", "next", None}:
             return None
         if type(v9) is str and v9 and (v9[0].isspace() or v9[-1].isspace()):
             return None
@@ -1555,14 +1456,7 @@ def door_WitnessNoted(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v5) is int and v5 > 60:
             return None
-        return {
-            "record": v0,
-            "note": v1,
-            "table": v2,
-            "game": v3,
-            "opponent": v4,
-            "extension": v5,
-        }
+        return {"record": v0, "note": v1, "table": v2, "game": v3, "opponent": v4, "extension": v5}
     except TypeError:  # a list or a dict where a choice goes
         return None
 
@@ -1583,11 +1477,7 @@ def door_RecordReviewed(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v1) is not str:
             return None
-        if v1 not in (
-            "confirm",
-            "upgrade",
-            "dismiss",
-        ):
+        if v1 not in {"confirm", "upgrade", "dismiss"}:
             return None
         if type(v1) is str and v1 and (v1[0].isspace() or v1[-1].isspace()):
             return None
@@ -1616,13 +1506,7 @@ def door_RecordReviewed(d: Mapping[str, Any]) -> dict[str, Any] | None:
             v4 = None
         if type(v4) not in T_NoneType_bool:
             return None
-        return {
-            "record": v0,
-            "action": v1,
-            "note": v2,
-            "replacement": v3,
-            "minor": v4,
-        }
+        return {"record": v0, "action": v1, "note": v2, "replacement": v3, "minor": v4}
     except TypeError:  # a list or a dict where a choice goes
         return None
 
@@ -1655,10 +1539,7 @@ def door_DecisionMade(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v3) is not str:
             return None
-        if v3 not in (
-            "main",
-            "finals",
-        ):
+        if v3 not in {"main", "finals"}:
             return None
         if type(v3) is str and v3 and (v3[0].isspace() or v3[-1].isspace()):
             return None
@@ -1677,11 +1558,7 @@ def door_DecisionMade(d: Mapping[str, Any]) -> dict[str, Any] | None:
             v6 = None
         if type(v6) not in T_NoneType_str:
             return None
-        if v6 not in (
-            "current",
-            "next",
-            None,
-        ):
+        if v6 not in {"current", "next", None}:
             return None
         if type(v6) is str and v6 and (v6[0].isspace() or v6[-1].isspace()):
             return None
@@ -1736,10 +1613,7 @@ def door_RecordVoided(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v1) is str and first_control(v1, newline=True) is not None:
             return None
-        return {
-            "record": v0,
-            "note": v1,
-        }
+        return {"record": v0, "note": v1}
     except TypeError:  # a list or a dict where a choice goes
         return None
 
@@ -1770,10 +1644,7 @@ def door_DecisionVoided(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v1) is str and first_control(v1, newline=True) is not None:
             return None
-        return {
-            "decision": v0,
-            "note": v1,
-        }
+        return {"decision": v0, "note": v1}
     except TypeError:  # a list or a dict where a choice goes
         return None
 
@@ -1809,10 +1680,7 @@ def door_ScorekeeperEntered(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v1) is int and v1 < 1:
             return None
-        return {
-            "items": v0,
-            "round": v1,
-        }
+        return {"items": v0, "round": v1}
     except TypeError:  # a list or a dict where a choice goes
         return None
 
@@ -1845,10 +1713,7 @@ def door_InvestigationClosed(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v1) is str and first_control(v1, newline=True) is not None:
             return None
-        return {
-            "record": v0,
-            "finding": v1,
-        }
+        return {"record": v0, "finding": v1}
     except TypeError:  # a list or a dict where a choice goes
         return None
 
@@ -1905,12 +1770,7 @@ def door_EventTakenOver(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v3) is str and first_control(v3) is not None:
             return None
-        return {
-            "copy_id": v0,
-            "source": v1,
-            "pulled_at": v2,
-            "previous_head": v3,
-        }
+        return {"copy_id": v0, "source": v1, "pulled_at": v2, "previous_head": v3}
     except TypeError:  # a list or a dict where a choice goes
         return None
 
@@ -1943,10 +1803,7 @@ def door_PairingsImported(d: Mapping[str, Any]) -> dict[str, Any] | None:
                     return None
                 l1.append(i1)
             v1 = l1
-        return {
-            "round": v0,
-            "pairings": v1,
-        }
+        return {"round": v0, "pairings": v1}
     except TypeError:  # a list or a dict where a choice goes
         return None
 
@@ -1982,11 +1839,7 @@ def door_Pairing(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if v2 is not None:
             return None
-        return {
-            "table": v0,
-            "player": v1,
-            "opponent": v2,
-        }
+        return {"table": v0, "player": v1, "opponent": v2}
     except TypeError:  # a list or a dict where a choice goes
         return None
 
