@@ -387,6 +387,24 @@ class Station:
     def change_rules(self, judge: str | None, source: RulesSource) -> list[Entry]:
         return self._write(lambda s: self.planner.plan_rules(s, judge, source))
 
+    def set_earlier_events(self, judge: str | None, files: Sequence[str]) -> list[Entry]:
+        """Name the earlier events' files: the judge is checked first, then each file is
+        read and verified outside the lock (a large one must not hold it), never this
+        event's own."""
+        from judgetui import earlier
+
+        self.planner.plan_earlier(self.load(), judge, files)
+        own = self.file.stamp()
+        for found in earlier.read_all(files):
+            if isinstance(found, earlier.EarlierProblem):
+                raise BadInput(found.line(), key="earlier_event_unusable")
+            if found.stamp == own:
+                raise BadInput(
+                    _("{file} is this event's own file").format(file=found.path),
+                    key="earlier_is_this_event",
+                )
+        return self._write(lambda s: self.planner.plan_earlier(s, judge, files))
+
     def mark_entered(self, judge: str | None, items: Sequence[str], round_: int) -> list[Entry]:
         return self._write(lambda s: self.planner.plan_entered(s, judge, items, round_))
 

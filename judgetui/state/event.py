@@ -54,6 +54,8 @@ class EventState(Struct):
     """Round-list items the head judge marked as entered by the scorekeeper (by item id)."""
     closed_investigations: dict[str, Mark] = field(default_factory=dict)
     """Investigations the head judge closed, by the id of the record that opened them."""
+    earlier_events: tuple[str, ...] = ()
+    """The earlier events' files the head judge named (`judgetui.earlier`: never counted)."""
     _points: dict[str, int] = field(default_factory=dict)
     _kind_keys: tuple[frozenset[str], frozenset[str]] | None = None
     _sorted_ids: tuple[tuple[int, int], tuple[str, ...], tuple[str, ...]] | None = None

@@ -120,9 +120,7 @@ def _on_event_created(state: EventState, entry: Entry, data: Entry) -> None:
 
 
 def _on_rules_changed(state: EventState, entry: Entry, data: Entry) -> None:
-    judge = state.judges.get(entry.get("judge") or "")
-    if judge is None or judge.role != "head":
-        raise ValueError(f"rules changed by {entry.get('judge')!r}, not the head judge")
+    _head_acts(state, entry, "rules changed")
     _use_rules(state, data)
 
 
@@ -436,10 +434,7 @@ def _head_acts(state: EventState, entry: Mapping[str, Any], what: str) -> str:
 def _on_scorekeeper_entered(state: EventState, entry: Entry, data: Entry) -> None:
     """The head judge marks round-list items as entered by the scorekeeper."""
     judge = _head_acts(state, entry, "items marked entered")
-    items = data["items"]
-    if not isinstance(items, list) or not items:
-        raise ValueError("scorekeeper_entered without items")
-    for item in items:
+    for item in data["items"]:  # a list, not empty: the declaration's check
         key = _text(item, "item id")
         if not is_round_item(state, key):
             raise ValueError(f"unknown round-list item {key!r}")
@@ -456,6 +451,11 @@ def _on_investigation_closed(state: EventState, entry: Entry, data: Entry) -> No
         raise ValueError(f"the investigation of {record.id!r} is already closed")
     finding = own(_shown_note(_text(data["finding"], "finding")))
     state.closed_investigations[record.id] = Mark(judge, own(entry["at"]), finding)
+
+
+def _on_earlier_events_set(state: EventState, entry: Entry, data: Entry) -> None:
+    _head_acts(state, entry, "named earlier events")
+    state.earlier_events = tuple(_shown(_text(f, "earlier event file")) for f in data["files"])
 
 
 def _recompute_status(state: EventState, player: str) -> None:
@@ -496,4 +496,5 @@ HANDLERS: dict[str, Handler] = {
     "decision_voided": _on_decision_voided,
     "scorekeeper_entered": _on_scorekeeper_entered,
     "investigation_closed": _on_investigation_closed,
+    "earlier_events_set": _on_earlier_events_set,
 }

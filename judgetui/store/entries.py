@@ -274,6 +274,13 @@ class PlayersImported(_Model):
     players: list[Player]
 
 
+class EarlierEventsSet(_Model):
+    """The head judge names the files of earlier events whose records the station shows
+    beside a player's (information only: nothing in them counts here). Empty: none."""
+
+    files: list[Text] = Field(max_length=20)
+
+
 class Envelope(BaseModel):
     """What every entry carries around its ``data`` (the store adds seq, prev, hash)."""
 
@@ -305,6 +312,7 @@ KINDS: dict[str, type[BaseModel]] = {
     "decision_voided": DecisionVoided,
     "scorekeeper_entered": ScorekeeperEntered,
     "investigation_closed": InvestigationClosed,
+    "earlier_events_set": EarlierEventsSet,
 }
 
 #: Every declared model, by name (the entry kinds' data and what they are made of).

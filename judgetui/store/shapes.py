@@ -20,6 +20,7 @@ KEYS_DecisionMade = frozenset(
     {"player", "penalty", "points", "phase", "round", "strong_cheating", "applies", "note"}
 )
 KEYS_DecisionVoided = frozenset({"decision", "note"})
+KEYS_EarlierEventsSet = frozenset({"files"})
 KEYS_FinalsEntered = frozenset({"round"})
 KEYS_IncidentRecorded = frozenset(
     {
@@ -908,6 +909,25 @@ FIELDS_InvestigationClosed = (
 )
 
 
+def check_EarlierEventsSet(d: Mapping[str, Any]) -> bool:
+    try:
+        v0 = d.get("files", MISSING)
+        if type(v0) is not list:
+            return False
+        if type(v0) is list:
+            for i0 in v0:
+                if type(i0) is not str:
+                    return False
+        return True
+    except TypeError:  # a list or a dict where a choice goes
+        return False
+
+
+FIELDS_EarlierEventsSet = (
+    Field("files", True, frozenset({list}), None, False, frozenset({str}), None),
+)
+
+
 def door_RulesText(d: Mapping[str, Any]) -> dict[str, Any] | None:
     if not d.keys() <= KEYS_RulesText:
         return None
@@ -1764,6 +1784,35 @@ def door_InvestigationClosed(d: Mapping[str, Any]) -> dict[str, Any] | None:
         return None
 
 
+def door_EarlierEventsSet(d: Mapping[str, Any]) -> dict[str, Any] | None:
+    if not d.keys() <= KEYS_EarlierEventsSet:
+        return None
+    try:
+        v0 = d.get("files", MISSING)
+        if v0 is MISSING:
+            return None
+        if type(v0) is not list:
+            return None
+        if type(v0) in (str, list) and len(v0) > 20:
+            return None
+        if type(v0) is list:
+            l0 = []
+            for i0 in v0:
+                if type(i0) is not str:
+                    return None
+                if type(i0) is str and i0 and (i0[0].isspace() or i0[-1].isspace()):
+                    return None
+                if type(i0) is str and first_control(i0) is not None:
+                    return None
+                l0.append(i0)
+            v0 = l0
+        return {
+            "files": v0,
+        }
+    except TypeError:  # a list or a dict where a choice goes
+        return None
+
+
 CHECKS: dict[str, Callable[[Mapping[str, Any]], bool]] = {
     "Envelope": check_Envelope,
     "EventCreated": check_EventCreated,
@@ -1784,6 +1833,7 @@ CHECKS: dict[str, Callable[[Mapping[str, Any]], bool]] = {
     "DecisionVoided": check_DecisionVoided,
     "ScorekeeperEntered": check_ScorekeeperEntered,
     "InvestigationClosed": check_InvestigationClosed,
+    "EarlierEventsSet": check_EarlierEventsSet,
 }
 FIELDS: dict[str, tuple[Field, ...]] = {
     "Envelope": FIELDS_Envelope,
@@ -1805,6 +1855,7 @@ FIELDS: dict[str, tuple[Field, ...]] = {
     "DecisionVoided": FIELDS_DecisionVoided,
     "ScorekeeperEntered": FIELDS_ScorekeeperEntered,
     "InvestigationClosed": FIELDS_InvestigationClosed,
+    "EarlierEventsSet": FIELDS_EarlierEventsSet,
 }
 DOORS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any] | None]] = {
     "RulesText": door_RulesText,
@@ -1822,6 +1873,7 @@ DOORS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any] | None]] = {
     "DecisionVoided": door_DecisionVoided,
     "ScorekeeperEntered": door_ScorekeeperEntered,
     "InvestigationClosed": door_InvestigationClosed,
+    "EarlierEventsSet": door_EarlierEventsSet,
 }
 KINDS: dict[str, str] = {
     "event_created": "EventCreated",
@@ -1840,4 +1892,5 @@ KINDS: dict[str, str] = {
     "decision_voided": "DecisionVoided",
     "scorekeeper_entered": "ScorekeeperEntered",
     "investigation_closed": "InvestigationClosed",
+    "earlier_events_set": "EarlierEventsSet",
 }
