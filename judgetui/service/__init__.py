@@ -33,6 +33,7 @@ from judgetui.state import EventState, MalformedLog, QueueItem, RecordState
 from judgetui.store import EventFile, EventFileError, FileStamp, Snapshot
 
 if TYPE_CHECKING:
+    from judgetui.earlier import Earlier
     from judgetui.models import Judge, Player
     from judgetui.store.file import Holder
 
@@ -404,6 +405,12 @@ class Station:
                     key="earlier_is_this_event",
                 )
         return self._write(lambda s: self.planner.plan_earlier(s, judge, files))
+
+    def earlier_events(self, state: EventState) -> tuple[Earlier, ...]:
+        """The earlier events ``state`` names, each read once per version of its file."""
+        from judgetui import earlier
+
+        return earlier.read_all(state.earlier_events)
 
     def mark_entered(self, judge: str | None, items: Sequence[str], round_: int) -> list[Entry]:
         return self._write(lambda s: self.planner.plan_entered(s, judge, items, round_))

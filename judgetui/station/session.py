@@ -36,6 +36,7 @@ from judgetui.store import HEAD_PREFIX_MIN, FileStamp, VerifyResult, verify_entr
 from judgetui.store.follow import LogReader
 
 if TYPE_CHECKING:
+    from judgetui.earlier import Earlier
     from judgetui.models import Judge, Player
 
 Clock = Callable[[], datetime]
@@ -319,6 +320,10 @@ class Session:
 
     def drop_write_ahead(self) -> None:
         self.station.drop_prepared()
+
+    def earlier_events(self) -> tuple[Earlier, ...]:
+        """The earlier events the event names, read (a worker's call: a file may be large)."""
+        return self.station.earlier_events(self.state)
 
     def possible_duplicate(self, request: RecordRequest) -> RecordState | None:
         return self.station.possible_duplicate(self.judge.name, request)

@@ -24,6 +24,7 @@ from judgetui.i18n import N_, _, ngettext
 from judgetui.state import DecisionState, EventState, PlayerState, RecordState
 from judgetui.station.navigation import navigator
 from judgetui.station.screens.base import StationScreen
+from judgetui.station.widgets.earlier import EarlierLine
 from judgetui.station.widgets.footer import StationFooter
 from judgetui.station.widgets.format import (
     INFRACTION_WIDTH,
@@ -99,6 +100,7 @@ class PlayerScreen(StationScreen):
         self.player_id = player_id
         self.details: dict[str, Text] = {}
         """Row key → the full record (judge, note, review), shown under the table."""
+        self.earlier = EarlierLine(self, self.show_player)
 
     def compose(self) -> ComposeResult:
         yield StationHeader()
@@ -173,7 +175,8 @@ class PlayerScreen(StationScreen):
             summary.update(_("No player {id} in this event.").format(id=self.player_id))
             return
         title.update(_("Player: {name} ({id})").format(name=player.name, id=player.id))
-        summary.update(self._roster_line(player) + self._summary(state))
+        earlier = self.earlier.line(self.session, state, player, margin=2)
+        summary.update(self._roster_line(player) + earlier + self._summary(state))
         self._fill_history(state)
 
     @staticmethod
