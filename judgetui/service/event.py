@@ -172,10 +172,11 @@ class EventPlanner(Authority):
 
         judge = self.identify(state, judge_name)
         self.require_head(judge, N_("name earlier events"))
+        files = list(dict.fromkeys(files))  # a file named twice is one earlier event
         if tuple(files) == state.earlier_events:
             raise BadInput(_("the event already names these earlier events"), key="earlier_same")
         try:
-            data = build("earlier_events_set", files=list(files))
+            data = build("earlier_events_set", files=files)
         except ValidationError as exc:
             raise BadInput(
                 _("earlier events: {reason}").format(reason=exc.errors()[0]["msg"]),

@@ -66,6 +66,7 @@ _EVENT_KINDS = frozenset(
         "finals_entered",
         "players_imported",
         "caution_given",
+        "earlier_events_set",
     }
 )
 _ENDED = frozenset({"voided", "superseded", "dismissed"})

@@ -46,7 +46,7 @@ def test_event_earlier_names_the_files_in_the_event_as_the_head_judges_log_entry
     capsys: pytest.CaptureFixture[str], db: Path, autumn: Path
 ) -> None:
     refused(capsys, db, 3, "event", "earlier", autumn, "--db", db, "--judge", FLOOR)
-    code, out, _err = run(capsys, "event", "earlier", autumn, "--db", db, "--judge", HEAD)
+    code, out, _err = run(capsys, "event", "earlier", autumn, autumn, "--db", db, "--judge", HEAD)
     assert code == 0
     assert out == f"{autumn}: Autumn Open, 3 records, the log verified\n"
     entry = json.loads(db.read_text())["log"]
@@ -174,3 +174,17 @@ def test_from_event_is_refused_over_ssh(
         assert out == ""
         assert err.startswith("judgetui: over ssh, --from-event is not allowed"), err
         assert db.read_bytes() == before
+
+
+def test_naming_earlier_events_keeps_the_focused_fold_of_a_write(
+    capsys: pytest.CaptureFixture[str], db: Path, autumn: Path, station: Station
+) -> None:
+    """An act on one player still folds only that player's part of the log (not the
+    whole log again, as an entry kind the focused fold does not know would make it)."""
+    from judgetui.state.focus import fold_for
+
+    run(capsys, "event", "earlier", autumn, "--db", db, "--judge", HEAD)
+    entries = station.file.load().entries
+    focused = fold_for(station.rules, entries, ["P1"])
+    assert focused is not None
+    assert focused.earlier_events == (str(autumn),)

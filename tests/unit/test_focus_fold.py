@@ -158,6 +158,7 @@ EVENT_FIELDS = (
     "count",
     "head",
     "rules_stored",
+    "earlier_events",
 )
 
 
