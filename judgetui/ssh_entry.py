@@ -59,9 +59,10 @@ ALLOWED = frozenset(
     }
 )
 ALLOWED_EVENT = frozenset({"show"})
-#: Options that choose files: the administrator's, never the judge's.
-REFUSED_LONG = ("--db", "--rules", "--output", "--config", "--log")
-REFUSED_DESTS = ("db", "rules", "output", "config", "log")
+#: Options that choose files: the administrator's, never the judge's (``--from-event``
+#: would read any file the station's account can: the event's own earlier events apply).
+REFUSED_LONG = ("--db", "--rules", "--output", "--config", "--log", "--from-event")
+REFUSED_DESTS = ("db", "rules", "output", "config", "log", "from_event")
 ENV = "SSH_ORIGINAL_COMMAND"
 
 

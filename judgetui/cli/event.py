@@ -81,6 +81,10 @@ def cmd_event(args: argparse.Namespace) -> int:
         station.enter_finals(args.judge)
         print(_("the final rounds have begun: warning counts start again from zero"))
         return 0
+    if args.event_command == "earlier":
+        from judgetui.cli.earlier import cmd_event_earlier
+
+        return cmd_event_earlier(args)
     if args.event_command == "judge":
         from judgetui.service import floor_judge
 

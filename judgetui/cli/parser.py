@@ -236,14 +236,15 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
     _sub(event_sub, "takeover", _("make a standby copy the event of record (head judge)"))
     change = _sub(event_sub, "rules", _("the head judge changes the event's rules (a log entry)"))
     change.add_argument("file", help=_("the new rules file"))
+    earlier = _sub(event_sub, "earlier", _("the earlier events' files (head judge)"))
+    earlier.add_argument("files", nargs="*", metavar="FILE", help=_("earlier event"))
+    earlier.add_argument("--clear", action="store_true", help=_("name no earlier event"))
 
     players_sub = group("players", _("import players"))
     imp = _sub(players_sub, "import", _("add or rename players from a CSV roster"))
     imp.add_argument("file", help=_("the roster: a CSV file with a header row"))
     imp.add_argument(
-        "--encoding",
-        default=None,
-        help=_("the roster's encoding: utf-8, utf-16 or cp932 (default: detected)"),
+        "--encoding", help=_("the roster's encoding: utf-8, utf-16 or cp932 (default: detected)")
     )
     for field, words in (
         ("id", _('the header\'s column of player ids (default: id), e.g. "User ID" in Melee')),
@@ -375,6 +376,7 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
     history.add_argument("--infraction", metavar="KEY", help=_("only this infraction"))
     history.add_argument("--round", type=_int_in(1, MAX_ROUND), help=_("only this round"))
     history.add_argument("--table", type=_int_in(TABLE_MIN, TABLE_MAX), help=_("only this table"))
+    history.add_argument("--from-event", action="append", metavar="FILE", help=_("earlier event"))
 
     export = command("export", _("export the event"))
     export.add_argument(

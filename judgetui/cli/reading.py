@@ -140,6 +140,10 @@ def cmd_history(args: argparse.Namespace) -> int:
     from judgetui.reports import decision_dict, record_dict
     from judgetui.state import DecisionState
 
+    if args.from_event:
+        from judgetui.cli.earlier import history_from_events
+
+        return history_from_events(args)
     station = _station(args)
     state = station.load()
     if args.player is not None and args.player not in state.players:

@@ -206,10 +206,8 @@ class Station:
 
     def _refuse_on_standby(self, state: EventState) -> None:
         if self.standby(state) is not None:
-            raise NotPermitted(
-                _("a standby copy: take it over first with `judgetui event takeover`"),
-                key="standby_copy",
-            )
+            line = _("a standby copy: take it over first with `judgetui event takeover`")
+            raise NotPermitted(line, key="standby_copy")
 
     def _write(
         self,
@@ -436,6 +434,16 @@ class Station:
 
     def change_rules(self, judge: str | None, source: RulesSource) -> list[Entry]:
         return self._write(lambda s: self.planner.plan_rules(s, judge, source))
+
+    def set_earlier_events(self, judge: str | None, files: Sequence[str]) -> list[Entry]:
+        """Name the earlier events' files: the judge first, then each file read and
+        verified outside the lock (a large one must not hold it), never this event's."""
+        from judgetui import earlier
+
+        self.planner.plan_earlier(self.load(), judge, files)
+        if (refused := earlier.refusal(files, self.file.stamp())) is not None:
+            raise BadInput(refused, key="earlier_event_unusable")
+        return self._write(lambda s: self.planner.plan_earlier(s, judge, files))
 
     def mark_entered(self, judge: str | None, items: Sequence[str], round_: int) -> list[Entry]:
         return self._write(lambda s: self.planner.plan_entered(s, judge, items, round_))

@@ -181,6 +181,28 @@ class EventPlanner(Authority):
         payload = ScorekeeperEntered(items=wanted, round=round_)
         return [self.entry("scorekeeper_entered", judge, payload.model_dump())]
 
+    def plan_earlier(
+        self, state: EventState, judge_name: str | None, files: Sequence[str]
+    ) -> list[Entry]:
+        """The head judge names the earlier events' files (none: clears them)."""
+        from pydantic import ValidationError
+
+        from judgetui.store.build import build
+
+        judge = self.identify(state, judge_name)
+        self.require_head(judge, N_("name earlier events"))
+        files = list(dict.fromkeys(files))  # a file named twice is one earlier event
+        if tuple(files) == state.earlier_events:
+            raise BadInput(_("the event already names these earlier events"), key="earlier_same")
+        try:
+            data = build("earlier_events_set", files=files)
+        except ValidationError as exc:
+            raise BadInput(
+                _("earlier events: {reason}").format(reason=exc.errors()[0]["msg"]),
+                key="bad_earlier_events",
+            ) from None
+        return [self.entry("earlier_events_set", judge, data)]
+
     def event_entries(self, created: EventCreated, rules: Rules | None = None) -> list[Entry]:
         """The first entry of a new event, with the text of the rules it is made with."""
         from judgetui.models import RulesText

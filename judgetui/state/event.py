@@ -60,6 +60,8 @@ class EventState(Struct):
     mark's ``text``: the old station's last head)."""
     pairings: dict[int, dict[str, Seat]] = field(default_factory=dict)
     """Each round's pairings, by round, then by player (both players of each match)."""
+    earlier_events: tuple[str, ...] = ()
+    """The earlier events' files the head judge named (`judgetui.earlier`: never counted)."""
     _points: dict[str, int] = field(default_factory=dict)
     _kind_keys: tuple[frozenset[str], frozenset[str]] | None = None
     _sorted_ids: tuple[tuple[int, int], tuple[str, ...], tuple[str, ...]] | None = None

@@ -69,6 +69,7 @@ _EVENT_KINDS = frozenset(
         "caution_given",
         "event_taken_over",
         "pairings_imported",
+        "earlier_events_set",
     }
 )
 _ENDED = frozenset({"voided", "superseded", "dismissed"})

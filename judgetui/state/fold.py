@@ -115,15 +115,11 @@ def _on_event_created(state: EventState, entry: Entry, data: Entry) -> None:
     state.bound = bool(data.get("bound", False))
     state.name = _shown(_text(data["name"], "event name"))
     state.created_at = entry["at"]
-    for judge in data["judges"]:
-        added = _judge(judge)
-        state.judges[added.name] = added
+    state.judges.update((added.name, added) for added in map(_judge, data["judges"]))
 
 
 def _on_rules_changed(state: EventState, entry: Entry, data: Entry) -> None:
-    judge = state.judges.get(entry.get("judge") or "")
-    if judge is None or judge.role != "head":
-        raise ValueError(f"rules changed by {entry.get('judge')!r}, not the head judge")
+    _head_acts(state, entry, "rules changed")
     _use_rules(state, data)
 
 
@@ -137,8 +133,7 @@ def _on_round_set(state: EventState, entry: Entry, data: Entry) -> None:
 
 
 def _on_rounds_set(state: EventState, entry: Entry, data: Entry) -> None:
-    rounds = data["rounds"]
-    if type(rounds) is not int or rounds < 1:
+    if type(rounds := data["rounds"]) is not int or rounds < 1:
         raise ValueError(f"rounds is not a positive whole number: {rounds!r}")
     state.rounds = rounds
 
@@ -161,8 +156,7 @@ def _on_players_imported(state: EventState, entry: Entry, data: Entry) -> None:
         # absent in files written before rosters kept them
         existing.reading = own(_shown(_optional_text(player.get("reading"), "player reading")))
         existing.dci = own(_shown(_optional_text(player.get("dci"), "player dci")))
-        table = player.get("table")
-        existing.table = own(table) if type(table) is int else None
+        existing.table = own(table) if type(table := player.get("table")) is int else None
 
 
 def _on_caution_given(state: EventState, entry: Entry, data: Entry) -> None:
@@ -457,6 +451,11 @@ def _on_event_taken_over(state: EventState, entry: Entry, data: Entry) -> None:
     state.taken_over[copy_id] = Mark(judge, own(entry["at"]), own(data["previous_head"]))
 
 
+def _on_earlier_events_set(state: EventState, entry: Entry, data: Entry) -> None:
+    _head_acts(state, entry, "named earlier events")
+    state.earlier_events = tuple(_shown(_text(f, "earlier event file")) for f in data["files"])
+
+
 def _recompute_status(state: EventState, player: str) -> None:
     """The player's status from what still stands: issued records and standing decisions."""
     held = state.players[player]
@@ -497,4 +496,5 @@ HANDLERS: dict[str, Handler] = {
     "investigation_closed": _on_investigation_closed,
     "event_taken_over": _on_event_taken_over,
     "pairings_imported": pairings.on_pairings_imported,
+    "earlier_events_set": _on_earlier_events_set,
 }

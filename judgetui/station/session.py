@@ -37,6 +37,7 @@ from judgetui.store.copy import StandbyMark
 from judgetui.store.follow import LogReader
 
 if TYPE_CHECKING:
+    from judgetui.earlier import Earlier
     from judgetui.models import Judge, Pairing, Player
     from judgetui.service import PairingsChange
 
@@ -332,6 +333,12 @@ class Session:
 
     def drop_write_ahead(self) -> None:
         self.station.drop_prepared()
+
+    def earlier_events(self) -> tuple[Earlier, ...]:
+        """The earlier events the event names, read (a worker's call: a file may be large)."""
+        from judgetui import earlier
+
+        return earlier.read_all(self.state.earlier_events)
 
     def possible_duplicate(self, request: RecordRequest) -> RecordState | None:
         return self.station.possible_duplicate(self.judge.name, request)

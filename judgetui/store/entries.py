@@ -300,6 +300,13 @@ class PairingsImported(_Model):
     pairings: list[Pairing] = Field(max_length=20_000)
 
 
+class EarlierEventsSet(_Model):
+    """The head judge names the files of earlier events whose records the station shows
+    beside a player's (information only: nothing in them counts here). Empty: none."""
+
+    files: list[Text] = Field(max_length=20)
+
+
 class Envelope(BaseModel):
     """What every entry carries around its ``data`` (the store adds seq, prev, hash)."""
 
@@ -333,17 +340,12 @@ KINDS: dict[str, type[BaseModel]] = {
     "investigation_closed": InvestigationClosed,
     "event_taken_over": EventTakenOver,
     "pairings_imported": PairingsImported,
+    "earlier_events_set": EarlierEventsSet,
 }
 
 #: Every declared model, by name (the entry kinds' data and what they are made of).
-_DECLARED: list[type[BaseModel]] = [
-    Envelope,
-    Judge,
-    Player,
-    PenaltyRecord,
-    Pairing,
-    *KINDS.values(),
-]
+_DECLARED: list[type[BaseModel]] = [Envelope, Judge, Player, PenaltyRecord, Pairing]
+_DECLARED += KINDS.values()
 MODELS: dict[str, type[BaseModel]] = {m.__name__: m for m in _DECLARED}
 
 

@@ -20,6 +20,7 @@ KEYS_DecisionMade = frozenset(
     "player penalty points phase round strong_cheating applies note".split()
 )
 KEYS_DecisionVoided = frozenset("decision note".split())
+KEYS_EarlierEventsSet = frozenset("files".split())
 KEYS_EventTakenOver = frozenset("copy_id source pulled_at previous_head".split())
 KEYS_FinalsEntered = frozenset("round".split())
 KEYS_IncidentRecorded = frozenset(
@@ -921,6 +922,25 @@ FIELDS_Pairing = (
     Field("table", False, frozenset({NoneType, int}), None, False, None, None),
     Field("player", True, frozenset({str}), None, False, None, None),
     Field("opponent", False, frozenset({NoneType, str}), None, False, None, None),
+)
+
+
+def check_EarlierEventsSet(d: Mapping[str, Any]) -> bool:
+    try:
+        v0 = d.get("files", MISSING)
+        if type(v0) is not list:
+            return False
+        if type(v0) is list:
+            for i0 in v0:
+                if type(i0) is not str:
+                    return False
+        return True
+    except TypeError:  # a list or a dict where a choice goes
+        return False
+
+
+FIELDS_EarlierEventsSet = (
+    Field("files", True, frozenset({list}), None, False, frozenset({str}), None),
 )
 
 
@@ -1844,6 +1864,33 @@ def door_Pairing(d: Mapping[str, Any]) -> dict[str, Any] | None:
         return None
 
 
+def door_EarlierEventsSet(d: Mapping[str, Any]) -> dict[str, Any] | None:
+    if not d.keys() <= KEYS_EarlierEventsSet:
+        return None
+    try:
+        v0 = d.get("files", MISSING)
+        if v0 is MISSING:
+            return None
+        if type(v0) is not list:
+            return None
+        if type(v0) in (str, list) and len(v0) > 20:
+            return None
+        if type(v0) is list:
+            l0 = []
+            for i0 in v0:
+                if type(i0) is not str:
+                    return None
+                if type(i0) is str and i0 and (i0[0].isspace() or i0[-1].isspace()):
+                    return None
+                if type(i0) is str and first_control(i0) is not None:
+                    return None
+                l0.append(i0)
+            v0 = l0
+        return {"files": v0}
+    except TypeError:  # a list or a dict where a choice goes
+        return None
+
+
 CHECKS: dict[str, Callable[[Mapping[str, Any]], bool]] = {
     "Envelope": check_Envelope,
     "EventCreated": check_EventCreated,
@@ -1867,6 +1914,7 @@ CHECKS: dict[str, Callable[[Mapping[str, Any]], bool]] = {
     "EventTakenOver": check_EventTakenOver,
     "PairingsImported": check_PairingsImported,
     "Pairing": check_Pairing,
+    "EarlierEventsSet": check_EarlierEventsSet,
 }
 FIELDS: dict[str, tuple[Field, ...]] = {
     "Envelope": FIELDS_Envelope,
@@ -1891,6 +1939,7 @@ FIELDS: dict[str, tuple[Field, ...]] = {
     "EventTakenOver": FIELDS_EventTakenOver,
     "PairingsImported": FIELDS_PairingsImported,
     "Pairing": FIELDS_Pairing,
+    "EarlierEventsSet": FIELDS_EarlierEventsSet,
 }
 DOORS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any] | None]] = {
     "RulesText": door_RulesText,
@@ -1911,6 +1960,7 @@ DOORS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any] | None]] = {
     "EventTakenOver": door_EventTakenOver,
     "PairingsImported": door_PairingsImported,
     "Pairing": door_Pairing,
+    "EarlierEventsSet": door_EarlierEventsSet,
 }
 KINDS: dict[str, str] = {
     "event_created": "EventCreated",
@@ -1931,4 +1981,5 @@ KINDS: dict[str, str] = {
     "investigation_closed": "InvestigationClosed",
     "event_taken_over": "EventTakenOver",
     "pairings_imported": "PairingsImported",
+    "earlier_events_set": "EarlierEventsSet",
 }

@@ -160,6 +160,7 @@ EVENT_FIELDS = (
     "head",
     "rules_stored",
     "taken_over",
+    "earlier_events",
 )
 
 

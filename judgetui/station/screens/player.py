@@ -24,6 +24,7 @@ from judgetui.i18n import N_, _, ngettext
 from judgetui.state import DecisionState, EventState, PlayerState, RecordState
 from judgetui.station.navigation import navigator
 from judgetui.station.screens.base import StationScreen
+from judgetui.station.widgets.earlier import EarlierLine
 from judgetui.station.widgets.footer import StationFooter
 from judgetui.station.widgets.format import (
     INFRACTION_WIDTH,
@@ -99,6 +100,7 @@ class PlayerScreen(StationScreen):
         self.player_id = player_id
         self.details: dict[str, Text] = {}
         """Row key → the full record (judge, note, review), shown under the table."""
+        self.earlier = EarlierLine(self, self.show_player)
 
     def compose(self) -> ComposeResult:
         yield StationHeader()
@@ -152,13 +154,12 @@ class PlayerScreen(StationScreen):
             return _("No player {id} in this event.").format(id=self.player_id)
         if action == "decide":
             return no_decision_owed(self.session, self.player_id)
-        if action == "review":
-            return _("Nothing of this player's is waiting for review.")
-        if action == "void":
-            return _("Choose a record or decision that still stands.")
-        if action == "correct":
-            return _("Choose a record that still stands.")
-        return super().refusal(action, description)
+        said = {
+            "review": _("Nothing of this player's is waiting for review."),
+            "void": _("Choose a record or decision that still stands."),
+            "correct": _("Choose a record that still stands."),
+        }
+        return said.get(action) or super().refusal(action, description)
 
     # -- showing -------------------------------------------------------------------
 
@@ -173,7 +174,8 @@ class PlayerScreen(StationScreen):
             summary.update(_("No player {id} in this event.").format(id=self.player_id))
             return
         title.update(_("Player: {name} ({id})").format(name=player.name, id=player.id))
-        summary.update(self._roster_line(state, player) + self._summary(state))
+        earlier = self.earlier.line(self.session, state, player, margin=2)
+        summary.update(self._roster_line(state, player) + earlier + self._summary(state))
         self._fill_history(state)
 
     @staticmethod
@@ -182,19 +184,16 @@ class PlayerScreen(StationScreen):
         the roster's) and the opponent the pairings give, when known: one line."""
         out = Text()
         table = state.player_table(player.id, state.round)
-        opponent = state.player_opponent(player.id, state.round)
         for label, value in (
             (_("Reading"), player.reading),
             (_("DCI"), player.dci),
             (_("Table"), None if table is None else str(table)),
-            (_("Opponent"), opponent),
+            (_("Opponent"), state.player_opponent(player.id, state.round)),
         ):
             if value:
                 out.append(("   " if out.plain else "") + label + ": ", style="bold")
                 out.append(value)
-        if out.plain:
-            out.append("\n")
-        return out
+        return out.append("\n") if out.plain else out
 
     def _summary(self, state: EventState) -> Text:
         rules = state.rules

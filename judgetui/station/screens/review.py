@@ -30,6 +30,7 @@ from judgetui.station.dialogs.review_action import ReviewActionModal, ReviewAnsw
 from judgetui.station.navigation import navigator
 from judgetui.station.screens.base import StationScreen
 from judgetui.station.widgets.context import context_lines
+from judgetui.station.widgets.earlier import EarlierLine
 from judgetui.station.widgets.footer import StationFooter
 from judgetui.station.widgets.format import (
     INFRACTION_WIDTH,
@@ -188,6 +189,7 @@ class ReviewScreen(StationScreen):
         self.minor_changes: dict[str, bool] = {}
         """Item id → the "minor" the head judge set with ``m`` (sent with the review)."""
         self.busy = False
+        self.earlier = EarlierLine(self, self.show_item)
 
     # -- layout ------------------------------------------------------------------
 
@@ -317,7 +319,8 @@ class ReviewScreen(StationScreen):
                 n=points, phase=phase_name(state.phase)
             )
         )
-        return line
+        earlier = self.earlier.line(self.session, state, player, margin=4)
+        return line + "\n" + earlier[:-1] if earlier else line
 
     def _opponent_line(self, state: EventState, opponent: str | None, infraction: str) -> Text:
         """The opponent's standing and history beside the player's (the record's opponent,
