@@ -251,6 +251,8 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
     judge = _sub(event_sub, "judge", _("add a judge (head judge)"))
     judge.add_argument("name", help=_("the judge's name"))
     judge.add_argument("--account", help=_("bind to an OS account"))
+    trainee = _("a trainee: each record waits for the head judge, counts once confirmed")
+    judge.add_argument("--trainee", action="store_true", help=trainee)
     _sub(event_sub, "show", _("the event in words (--json: the data)"))
     change = _sub(event_sub, "rules", _("the head judge changes the event's rules (a log entry)"))
     change.add_argument("file", help=_("the new rules file"))

@@ -339,6 +339,7 @@ def _on_record_reviewed(state: EventState, entry: Entry, data: Entry) -> None:
         record.status = "issued"
         if data.get("minor") is not None:
             record.minor = bool(data["minor"])
+        corrections.adopt(state, record)
         _sanction_status(state, record.player, record.sanction)
     elif action == "dismiss":
         record.status = "dismissed"
@@ -368,7 +369,7 @@ def _on_record_reviewed(state: EventState, entry: Entry, data: Entry) -> None:
             }
         )
         record.status = "superseded"
-        _add_record(state, new)
+        _add_record(state, corrections.adopt(state, new))
 
 
 def _on_decision_made(state: EventState, entry: Entry, data: Entry) -> None:

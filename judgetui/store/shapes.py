@@ -163,6 +163,7 @@ def check_EventCreated(d: Mapping[str, Any]) -> bool:
                 if v4 not in (
                     "head",
                     "floor",
+                    "trainee",
                 ):
                     return False
                 v5 = i2.get("os_user", MISSING)
@@ -210,6 +211,7 @@ def check_Judge(d: Mapping[str, Any]) -> bool:
         if v1 not in (
             "head",
             "floor",
+            "trainee",
         ):
             return False
         v2 = d.get("os_user", MISSING)
@@ -222,7 +224,7 @@ def check_Judge(d: Mapping[str, Any]) -> bool:
 
 FIELDS_Judge = (
     Field("name", True, frozenset({str}), None, True, None, None),
-    Field("role", True, frozenset({str}), ("head", "floor"), False, None, None),
+    Field("role", True, frozenset({str}), ("head", "floor", "trainee"), False, None, None),
     Field("os_user", False, frozenset({NoneType, str}), None, False, None, None),
 )
 
@@ -961,6 +963,7 @@ def door_Judge(d: Mapping[str, Any]) -> dict[str, Any] | None:
         if v1 not in (
             "head",
             "floor",
+            "trainee",
         ):
             return None
         if type(v1) is str and v1 and (v1[0].isspace() or v1[-1].isspace()):
