@@ -102,6 +102,7 @@ def record_dict(record: RecordState) -> dict[str, Any]:
         data[name] = getattr(record, name)
     data["witnesses"] = [asdict(w) for w in record.witnesses]
     data["corrects"] = record.corrects  # the record this one put right (`judgetui correct`)
+    data["trainee"] = record.trainee  # a trainee's call the head judge made their own
     return data
 
 

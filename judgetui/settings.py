@@ -42,6 +42,8 @@ APP_NAME = "judgetui"
 FILE_NAME = "config.toml"
 ENV_CONFIG = "JUDGETUI_CONFIG"
 REFRESH_MS_DEFAULT = 250
+ATTENTION_MINUTES_DEFAULT = 10
+"""How long a queue item waits before the dashboard marks it (``[queue] attention_minutes``)."""
 MAX_FILE_BYTES = 64 * 1024
 """A settings file is a few lines; anything bigger is not one (and is not read whole)."""
 
@@ -94,6 +96,13 @@ class LoadedSettings(Struct, frozen=True):
     def refresh_ms(self) -> int:
         value = self._get("refresh_ms")
         return value if isinstance(value, int) else REFRESH_MS_DEFAULT
+
+    @property
+    def attention_minutes(self) -> int:
+        """``[queue] attention_minutes``: a queue item waiting this long is marked."""
+        table = self._get("queue")
+        value = table.get("attention_minutes") if isinstance(table, Mapping) else None
+        return value if type(value) is int else ATTENTION_MINUTES_DEFAULT
 
     @property
     def keys(self) -> dict[str, str]:
@@ -250,6 +259,7 @@ PLAIN_FIELDS: dict[str, tuple[type, int, int]] = {
     "refresh_ms": (int, 100, 5000),
     "screenshot_dir": (str, 1, 4096),
     "keys": (dict, 0, 0),
+    "queue": (dict, 1, 24 * 60),  # [queue] attention_minutes, its bounds
 }
 LANGUAGES = ("en", "ja")
 BINDING_ID = r"[a-z][a-z0-9_.-]{0,63}"
@@ -284,13 +294,21 @@ def plain_values(data: Mapping[str, Any]) -> dict[str, Any] | None:
                     return None
                 if not (re.fullmatch(BINDING_ID, binding) and re.fullmatch(KEY_LIST, keys)):
                     return None
+        elif key == "queue":
+            minutes = value.get("attention_minutes", low)
+            if not value.keys() <= {"attention_minutes"} or type(minutes) is not int:
+                return None
+            if not low <= minutes <= high:
+                return None
         elif kind is int:
             if not low <= value <= high:
                 return None
         elif not low <= len(value) <= high:
             return None
     return {
-        key: dict(data[key]) if key == "keys" else data[key] for key in PLAIN_FIELDS if key in data
+        key: dict(data[key]) if kind is dict else data[key]
+        for key, (kind, _low, _high) in PLAIN_FIELDS.items()
+        if key in data
     }
 
 

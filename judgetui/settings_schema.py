@@ -24,6 +24,19 @@ _KEY = r"([a-z0-9_+-]{1,32}|[!-+\--~])"
 KeyList = Annotated[str, StringConstraints(pattern=rf"^{_KEY}(,{_KEY}){{0,3}}$")]
 
 
+ATTENTION_MINUTES_MAX = 24 * 60
+
+
+class QueueSettings(BaseModel):
+    """``[queue]``: how the dashboard's queue shows what waits for the head judge."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    attention_minutes: Annotated[int, Field(ge=1, le=ATTENTION_MINUTES_MAX)] | None = None
+    """An item that has waited this long is marked (its age in bold red, with "!");
+    unset: `judgetui.settings.ATTENTION_MINUTES_DEFAULT`."""
+
+
 class Settings(BaseModel):
     """Everything a settings file may hold. Unknown keys and wrong types are refused."""
 
@@ -41,6 +54,7 @@ class Settings(BaseModel):
     screenshot_dir: Annotated[str, StringConstraints(min_length=1, max_length=4096)] | None = None
     keys: dict[BindingId, KeyList] = Field(default_factory=dict)
     """The keymap (binding id → keys), applied when the station starts (`station.keymap`)."""
+    queue: QueueSettings | None = None
 
     @field_validator("theme")
     @classmethod

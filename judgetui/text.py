@@ -307,8 +307,17 @@ def decision_what(decision: DecisionState) -> str:
     ).format(n=decision.points)
 
 
+def role_name(role: str) -> str:
+    """A judge's role in words: head judge, floor judge, trainee."""
+    names = {"head": _("head judge"), "floor": _("floor judge"), "trainee": _("trainee")}
+    return names.get(role, role)
+
+
 def judge_text(record: RecordState) -> str:
-    """Who gave the penalty: an upgraded record names the floor judge and the head judge."""
+    """Who gave the penalty: an upgraded record names the floor judge and the head judge;
+    a trainee's the head judge confirmed names the trainee and the head judge."""
+    if record.trainee is not None:
+        return f"{record.trainee} → {record.judge}"
     if record.supersedes is not None and record.reviewed_by and record.reviewed_by != record.judge:
         return f"{record.judge} → {record.reviewed_by}"
     return record.judge

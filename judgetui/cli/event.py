@@ -88,8 +88,9 @@ def cmd_event(args: argparse.Namespace) -> int:
     if args.event_command == "judge":
         from judgetui.service import floor_judge
 
-        station.add_judge(args.judge, floor_judge(args.name, args.account))
-        print(_("judge {name} added").format(name=args.name))
+        station.add_judge(args.judge, floor_judge(args.name, args.account, args.trainee))
+        done = _("trainee {name} added") if args.trainee else _("judge {name} added")
+        print(done.format(name=args.name))
         return 0
     if args.event_command == "takeover":
         mark = station.standby()
@@ -120,16 +121,15 @@ def event_text(state: EventState) -> str:
     """``event show`` for a person: words, not Python values (``--json`` keeps the data),
     each line within 78 cells (`judgetui.report_texts.wrap`; the rules' sha256 whole)."""
     from judgetui.report_texts import wrap
-    from judgetui.text import phase_name
+    from judgetui.text import phase_name, role_name
 
-    roles = {"head": _("head judge"), "floor": _("floor judge")}
     rounds = (
         _("{n} of {total}").format(n=state.round, total=state.rounds)
         if state.rounds is not None
         else _("{n} (number of rounds not set)").format(n=state.round)
     )
     judges = _(", ").join(
-        f"{j.name} ({roles.get(j.role, j.role)}" + (f", {j.os_user})" if j.os_user else ")")
+        f"{j.name} ({role_name(j.role)}" + (f", {j.os_user})" if j.os_user else ")")
         for j in state.judges.values()
     )
     lines = [

@@ -109,20 +109,11 @@ def _context_options(parser: argparse.ArgumentParser) -> None:
 
 def _answers(parser: argparse.ArgumentParser) -> None:
     """The classification's two questions (seed §iv): the minimum penalty follows."""
-    parser.add_argument(
-        "--intentional",
-        type=_yes_no,
-        required=True,
-        metavar="yes|no",
-        help=_("was it intentional?"),
-    )
-    parser.add_argument(
-        "--disruptive",
-        type=_yes_no,
-        required=True,
-        metavar="yes|no",
-        help=_("was it disruptive to the event?"),
-    )
+    for option, words in (
+        ("--intentional", _("was it intentional?")),
+        ("--disruptive", _("was it disruptive to the event?")),
+    ):
+        parser.add_argument(option, type=_yes_no, required=True, metavar="yes|no", help=words)
 
 
 def build_parser(rules: Rules | None = None, only: str | None = None) -> argparse.ArgumentParser:
@@ -232,6 +223,7 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
     judge = _sub(event_sub, "judge", _("add a judge (head judge)"))
     judge.add_argument("name", help=_("the judge's name"))
     judge.add_argument("--account", help=_("bind to an OS account"))
+    judge.add_argument("--trainee", action="store_true", help=_("a trainee: every record waits"))
     _sub(event_sub, "show", _("the event in words (--json: the data)"))
     _sub(event_sub, "takeover", _("make a standby copy the event of record (head judge)"))
     change = _sub(event_sub, "rules", _("the head judge changes the event's rules (a log entry)"))
@@ -423,6 +415,8 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
     rplayer = _sub(report_sub, "player", _("a DQ / investigation report draft for a player"))
     rplayer.add_argument("id", help=_("the player's id"))
     _sub(report_sub, "event", _("the organiser's official record"))
+    judges = _sub(report_sub, "judges", _("per judge: calls, waits, the head judge's outcomes"))
+    judges.add_argument("--round", type=_int_in(1, MAX_ROUND), help=_("only this round"))
 
     inv_sub = group("investigation", _("close an investigation (head judge)"))
     close = _sub(inv_sub, "close", _("close an open investigation with a finding"))

@@ -348,6 +348,19 @@ def cmd_report(args: argparse.Namespace) -> int:
         else:
             sys.stdout.write(report_texts.player_report(state, args.id))
         return 0
+    if args.report_command == "judges":
+        if args.round is not None and args.round > (last := _last_round(state)):
+            raise CliError(
+                _("round {n} is out of range: the event has reached round {last}").format(
+                    n=args.round, last=last
+                ),
+                key="round_out_of_range",
+            )
+        if args.json:
+            _emit_json(report_texts.judges_dict(state, args.round))
+        else:
+            sys.stdout.write(report_texts.judges_text(state, args.round))
+        return 0
     if args.json:
         _emit_json(report_texts.event_report_dict(state))
     else:

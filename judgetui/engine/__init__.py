@@ -10,6 +10,7 @@ from judgetui.engine.authority import (
     floor_record_status,
     record_need,
     record_status,
+    role_of,
 )
 from judgetui.engine.classify import (
     Applies,
@@ -94,6 +95,7 @@ __all__ = [
     "preview",
     "record_need",
     "record_status",
+    "role_of",
     "sanction_applies",
     "upgrade_options",
     "upgraded",

@@ -12,7 +12,8 @@ from typing import Literal
 from judgetui.engine.model import Outcome
 from judgetui.rules import Rules
 
-Role = Literal["head", "floor"]
+Role = Literal["head", "floor", "trainee"]
+"""A trainee records as a floor judge does; every record of theirs waits for the head judge."""
 Need = Literal["issued", "pending", "request"]
 """What a judge's record of a penalty becomes: "issued" (given at once), "pending" (it
 counts once the head judge confirms it) or "request" (only the head judge may issue it:
@@ -34,10 +35,19 @@ def floor_record_status(rules: Rules, outcome: Outcome) -> Need:
     return "pending" if "head_confirms" in issuers else "issued"
 
 
+def role_of(role: str) -> Role:
+    """A judge's stored role as these rules read it (anything else: a floor judge's)."""
+    return "head" if role == "head" else "trainee" if role == "trainee" else "floor"
+
+
 def record_need(rules: Rules, role: Role, outcome: Outcome) -> Need:
     """What a record of ``outcome`` by a judge of ``role`` becomes: the head judge issues
-    every penalty at once; a floor judge's as `floor_record_status` says."""
-    return "issued" if role == "head" else floor_record_status(rules, outcome)
+    every penalty at once; a floor judge's as `floor_record_status` says; a trainee's is
+    never issued alone: what a floor judge would issue at once waits as pending too."""
+    if role == "head":
+        return "issued"
+    need = floor_record_status(rules, outcome)
+    return "pending" if role == "trainee" and need == "issued" else need
 
 
 def record_status(need: Need) -> Literal["issued", "pending"]:

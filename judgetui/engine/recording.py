@@ -93,7 +93,9 @@ def plan_player(
     below this player's minimum."""
     outcome = choose(rules, classification, chosen)
     warning = rules.penalties[outcome.warning]
-    if not warning.recorded and outcome.sanction is None:
+    # A trainee's Caution is recorded too, pending: the head judge confirms it (then it is
+    # counted as a Caution, never against the player) or upgrades or dismisses it.
+    if not warning.recorded and outcome.sanction is None and role != "trainee":
         before = warning_points(rules, history, situation.phase)
         nothing = Preview(before, before, False, False, False)
         return PlayerPlan(

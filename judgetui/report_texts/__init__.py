@@ -7,6 +7,8 @@
   report draft, plain text that pastes into a form or an e-mail;
 - the organiser's **event report** (`event`: `event_report_dict`, `event_report_text`):
   the official record at the end, with its `investigations`;
+- the **judges' report** (`judges`: `judges_dict`, `judges_text`): per judge and round,
+  the calls, their wait for the head judge and its outcome; trainees' calls side by side;
 - what they share (`common`): the sanction groups, times, notes, a record's penalty, and
   `wrap`, which keeps every line of a report and of the CLI's lists within `WIDTH` (78)
   terminal cells (ids are printed shortened: `judgetui.state.EventState.short_id`).
@@ -33,6 +35,7 @@ from judgetui.report_texts.common import (
 )
 from judgetui.report_texts.event import event_report_dict, event_report_text
 from judgetui.report_texts.investigations import investigation_entry, investigations_dict
+from judgetui.report_texts.judges import judges_dict, judges_text
 from judgetui.report_texts.player import (
     classification_of,
     player_report,
@@ -73,6 +76,8 @@ __all__ = [
     "investigations_dict",
     "item_kind_name",
     "item_line",
+    "judges_dict",
+    "judges_text",
     "local_time",
     "loss_details",
     "penalties_by_round",

@@ -74,7 +74,7 @@ def _with_note(lines: list[str], note: str) -> list[str]:
 
 
 def _recorded(state: EventState, record: RecordState) -> list[str]:
-    role = _("head judge") if record.judge_role == "head" else _("floor judge")
+    role = text.role_name(record.judge_role)
     lines = [
         _("Recorded by {judge} ({role}): {penalty} for {infraction}; {context}.").format(
             judge=record.judge,

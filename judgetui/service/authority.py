@@ -53,9 +53,9 @@ class Authority(PlannerBase):
     @staticmethod
     def require_head(judge: JudgeState, act: str) -> None:
         if judge.role != "head":
-            raise NotPermitted(
-                _("only the head judge may {act}; {name} is a floor judge").format(
-                    act=_(act), name=judge.name
-                ),
-                key="head_only",
+            refused = (
+                _("only the head judge may {act}; {name} is a trainee")
+                if judge.role == "trainee"
+                else _("only the head judge may {act}; {name} is a floor judge")
             )
+            raise NotPermitted(refused.format(act=_(act), name=judge.name), key="head_only")

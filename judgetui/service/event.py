@@ -29,8 +29,9 @@ def renamed_players(state: EventState, players: Sequence[Player]) -> list[tuple[
     ]
 
 
-def floor_judge(name: str, os_user: str | None = None) -> Judge:
-    """A new floor judge for `Station.add_judge`, from the words a face was given; a name
+def floor_judge(name: str, os_user: str | None = None, trainee: bool = False) -> Judge:
+    """A new floor judge (or ``trainee``: every record of theirs waits for the head
+    judge) for `Station.add_judge`, from the words a face was given; a name
     or account the model refuses is one line (BadInput, exit 2), so no face builds the
     model or catches pydantic's error itself."""
     from pydantic import ValidationError
@@ -38,7 +39,7 @@ def floor_judge(name: str, os_user: str | None = None) -> Judge:
     from judgetui.models import Judge
 
     try:
-        return Judge(name=name, role="floor", os_user=os_user)
+        return Judge(name=name, role="trainee" if trainee else "floor", os_user=os_user)
     except ValidationError as exc:
         err = exc.errors()[0]
         raise BadInput(f"judge {err['loc'][0]}: {err['msg']}", key="bad_judge") from None

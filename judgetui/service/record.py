@@ -361,7 +361,7 @@ class RecordPlanner(Authority):
         situation = self.situation(state, req)
         if situation.phase != phase:
             situation = replace(situation, phase=phase)
-        role: engine.Role = "head" if judge.role == "head" else "floor"
+        role = engine.role_of(judge.role)
         for pid in players:
             history = state.past(pid)
             earlier = history
@@ -479,11 +479,18 @@ class RecordPlanner(Authority):
         """The record's status; refused if only the head judge may issue it and the floor
         judge did not say it is a request (the rule is `engine.record_need`'s)."""
         if plan.need == "request" and not request:
-            raise NotPermitted(
+            refused = (
                 _(
                     "only the head judge may issue {penalty}; {name} is a "
+                    "trainee: send it to the head judge as a request"
+                )
+                if judge.role == "trainee"
+                else _(
+                    "only the head judge may issue {penalty}; {name} is a "
                     "floor judge: send it to the head judge as a request"
-                ).format(penalty=plan.outcome.headline, name=judge.name),
-                key="head_only",
+                )
+            )
+            raise NotPermitted(
+                refused.format(penalty=plan.outcome.headline, name=judge.name), key="head_only"
             )
         return engine.record_status(plan.need)

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 
 _PHASES = frozenset({"main", "finals"})
-_ROLES = frozenset({"head", "floor"})
+_ROLES = frozenset({"head", "floor", "trainee"})
 _REVIEW_ACTIONS = frozenset({"confirm", "upgrade", "dismiss"})
 
 

@@ -1,6 +1,7 @@
 """A correction's record in the fold (`judgetui correct`): the head judge voids a record
 and records it anew in one write; the new record's ``incident_recorded`` names the voided
-one (``corrects``), and keeps what the judge at the table recorded."""
+one (``corrects``), and keeps what the judge at the table recorded. And a trainee's
+record the head judge confirms, upgrades or puts right: the head judge's call (`adopt`)."""
 
 from __future__ import annotations
 
@@ -28,10 +29,12 @@ def correction(new: RecordState, old: RecordState, entry: Mapping[str, Any]) -> 
     """The correction's record as the fold keeps it: the judge who recorded the incident,
     its time and other judges' notes stay the old record's; the head judge who wrote the
     correction has reviewed it."""
+    trainee = old.judge_role == "trainee"  # a trainee's call put right: the head judge's
     return replace(
         new,
-        judge=old.judge,
-        judge_role=old.judge_role,
+        judge=new.judge if trainee else old.judge,
+        judge_role=new.judge_role if trainee else old.judge_role,
+        trainee=old.judge if trainee else old.trainee,
         at=old.at,
         os_user=old.os_user,
         client=old.client,
@@ -43,3 +46,16 @@ def correction(new: RecordState, old: RecordState, entry: Mapping[str, Any]) -> 
         reviewed_client=new.client,
         corrects=old.id,
     )
+
+
+def adopt(state: EventState, record: RecordState) -> RecordState:
+    """``record`` (changed in place) as the head judge's call, when a trainee recorded it
+    and the head judge confirmed or upgraded it: ``judge`` names the head judge who
+    reviewed it and ``trainee`` the trainee. A trainee's Caution confirmed is counted
+    with the Cautions (never against the player: it carries no point and is on no
+    official record)."""
+    if record.judge_role == "trainee" and record.reviewed_by is not None:
+        record.trainee, record.judge, record.judge_role = record.judge, record.reviewed_by, "head"
+        if not state.rules.penalties[record.warning].recorded and record.sanction is None:
+            state.cautions += 1
+    return record

@@ -95,11 +95,8 @@ def apply(state: EventState, entry: Mapping[str, Any]) -> None:
         data = reading.declared_data(entry) or reading.check(entry)
         kind = entry["kind"]
         if (kind == "event_created") != (state.count == 0):
-            raise ValueError(
-                "the log does not begin with event_created"
-                if state.count == 0
-                else "a second event_created"
-            )
+            why = "begins without" if state.count == 0 else "has a second"
+            raise ValueError(f"the log {why} event_created")
         HANDLERS[kind](state, entry, data)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         seq = entry.get("seq", "?") if isinstance(entry, Mapping) else "?"
@@ -334,6 +331,7 @@ def _on_record_reviewed(state: EventState, entry: Entry, data: Entry) -> None:
         record.status = "issued"
         if data.get("minor") is not None:
             record.minor = bool(data["minor"])
+        corrections.adopt(state, record)
         _sanction_status(state, record.player, record.sanction)
     elif action == "dismiss":
         record.status = "dismissed"
@@ -363,7 +361,7 @@ def _on_record_reviewed(state: EventState, entry: Entry, data: Entry) -> None:
             }
         )
         record.status = "superseded"
-        _add_record(state, new)
+        _add_record(state, corrections.adopt(state, new))
 
 
 def _on_decision_made(state: EventState, entry: Entry, data: Entry) -> None:

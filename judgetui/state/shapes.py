@@ -119,6 +119,9 @@ class RecordState(Struct):
     corrects: str | None = None
     """The record this one puts right (voided by the same act, `judgetui correct`): it
     keeps that record's judge, time and witness notes."""
+    trainee: str | None = None
+    """The trainee who recorded it, when the head judge confirmed or upgraded it (or put
+    it right): it is then the head judge's call, and ``judge`` names the head judge."""
 
     def past(self) -> PastPenalty:
         return PastPenalty(

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from judgetui.engine import Role
+from judgetui.engine import Role, role_of
 from judgetui.engine.recording import Answers, IncidentPreview, preview_incident
 from judgetui.station.session import Session
 
@@ -42,7 +42,7 @@ class PreviewCache:
             minutes,
             tuple(players),
             session.version,
-            session.is_head,
+            session.judge.role,
         )
         found = self._found.get(key)
         if found is None:
@@ -55,7 +55,7 @@ class PreviewCache:
                 phase=state.phase,
             )
             histories = {pid: state.past(pid) for pid in players}
-            role: Role = "head" if session.is_head else "floor"
+            role: Role = role_of(session.judge.role)
             found = preview_incident(state.rules, answers, histories, role)
             if len(self._found) > KEPT:
                 self._found.clear()

@@ -54,7 +54,8 @@ def _no_controls_in_note(value: str) -> str:
         raise PydanticCustomError("control_character", str(exc)) from None
 
 
-Role = Literal["head", "floor"]
+Role = Literal["head", "floor", "trainee"]
+"""A trainee records as a floor judge does, but each record waits for the head judge."""
 PlayerStatus = Literal["active", "ejected", "disqualified"]
 ReviewAction = Literal["confirm", "upgrade", "dismiss"]
 Applies = Literal["current", "next"]

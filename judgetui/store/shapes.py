@@ -132,7 +132,7 @@ def check_EventCreated(d: Mapping[str, Any]) -> bool:
                 v4 = i2.get("role", MISSING)
                 if type(v4) is not str:
                     return False
-                if v4 not in {"head", "floor"}:
+                if v4 not in {"head", "floor", "trainee"}:
                     return False
                 v5 = i2.get("os_user", MISSING)
                 if type(v5) not in T_Absent_NoneType_str:
@@ -176,7 +176,7 @@ def check_Judge(d: Mapping[str, Any]) -> bool:
         v1 = d.get("role", MISSING)
         if type(v1) is not str:
             return False
-        if v1 not in {"head", "floor"}:
+        if v1 not in {"head", "floor", "trainee"}:
             return False
         v2 = d.get("os_user", MISSING)
         if type(v2) not in T_Absent_NoneType_str:
@@ -188,7 +188,7 @@ def check_Judge(d: Mapping[str, Any]) -> bool:
 
 FIELDS_Judge = (
     Field("name", True, frozenset({str}), None, True, None, None),
-    Field("role", True, frozenset({str}), ("head", "floor"), False, None, None),
+    Field("role", True, frozenset({str}), ("head", "floor", "trainee"), False, None, None),
     Field("os_user", False, frozenset({NoneType, str}), None, False, None, None),
 )
 
@@ -991,7 +991,7 @@ def door_Judge(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v1) is not str:
             return None
-        if v1 not in {"head", "floor"}:
+        if v1 not in {"head", "floor", "trainee"}:
             return None
         if type(v1) is str and v1 and (v1[0].isspace() or v1[-1].isspace()):
             return None

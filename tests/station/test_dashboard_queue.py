@@ -39,18 +39,43 @@ async def test_dashboard_queue_shows_requests_before_notices_with_their_waiting_
         "Notice",
     ]
     waiting = {row[1]: row[-1] for row in rows}
+    # Each has waited past the 10 minutes after which the dashboard marks it (issue 29).
     assert waiting == {
-        "P01": "58 min",
-        "P02": "57 min",
-        "P03": "56 min",
-        "P04": "55 min",
-        "P05": "54 min",
-        "P06": "53 min",
-        "P07": "52 min",
-        "P08": "51 min",
-        "P09": "50 min",
-        "P10": "49 min",
-        "P11": "46 min",
+        "P01": "!58 min",
+        "P02": "!57 min",
+        "P03": "!56 min",
+        "P04": "!55 min",
+        "P05": "!54 min",
+        "P06": "!53 min",
+        "P07": "!52 min",
+        "P08": "!51 min",
+        "P09": "!50 min",
+        "P10": "!49 min",
+        "P11": "!46 min",
     }
     # What 80×24 shows of the queue: the floor judge's tardiness game-loss among it.
     assert "P06" in [row[1] for row in rows[:shown]]
+
+
+@pilot_test
+async def test_dashboard_marks_a_queue_item_waiting_past_the_settings_attention_minutes(
+    tmp_path: Path, rules: Rules
+) -> None:
+    """Issue 29 item 3: an item that has waited ``[queue] attention_minutes`` (default 10)
+    or longer shows its age in bold red after a "!"; a younger one as before."""
+    from judgetui import settings
+
+    config = tmp_path / "config.toml"
+    config.write_text("[queue]\nattention_minutes = 52\n", encoding="utf-8")
+    loaded = settings.load(str(config), {})
+    assert loaded.attention_minutes == 52
+    service = busy_night(tmp_path / "event.json", rules)
+    app = make_app(service, settings=loaded)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, DashboardScreen))
+        pending = app.screen.query_one("#pending", RowTable)
+        ages = {row.cells[1]: row.cells[-1] for row in pending.rows}
+    assert plain(ages["P07"]) == "!52 min" and plain(ages["P01"]) == "!58 min"
+    marked = ages["P07"]
+    assert isinstance(marked, Text) and str(marked.style) == "bold red"
+    assert ages["P08"] == "51 min" and ages["P11"] == "46 min"  # not yet: as before

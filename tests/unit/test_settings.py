@@ -270,7 +270,10 @@ def test_nothing_in_the_settings_reaches_authority() -> None:
     from judgetui.settings_schema import Settings
 
     fields = set(Settings.model_fields)
-    assert fields == {"event_file", "language", "theme", "refresh_ms", "screenshot_dir", "keys"}
+    # queue: [queue] attention_minutes, when the dashboard marks a queue item (issue 29)
+    assert fields == {
+        "event_file", "language", "theme", "refresh_ms", "screenshot_dir", "keys", "queue",
+    }  # fmt: skip
 
 
 # -- writing the judge's theme back ------------------------------------------------

@@ -45,6 +45,14 @@ def test_the_table_is_the_declarations() -> None:
     assert list(PLAIN_FIELDS) == list(Settings.model_fields) == list(properties)
     types = {"string": str, "integer": int, "object": dict}
     for key, (kind, low, high) in PLAIN_FIELDS.items():
+        if key == "queue":  # a table of its own: [queue] attention_minutes
+            table = schema["$defs"]["QueueSettings"]
+            assert table["additionalProperties"] is False
+            assert list(table["properties"]) == ["attention_minutes"]
+            arms = table["properties"]["attention_minutes"]["anyOf"]
+            [arm] = [a for a in arms if a.get("type") != "null"]
+            assert (arm["type"], arm["minimum"], arm["maximum"]) == ("integer", low, high)
+            continue
         declared = properties[key]
         [arm] = [a for a in declared.get("anyOf", [declared]) if a.get("type") != "null"]
         assert types[arm["type"]] is kind, key
@@ -82,6 +90,11 @@ VALUES = {
             st.from_regex(KEY_LIST, fullmatch=True),
         ),
         max_size=3,
+    ),
+    "queue": st.dictionaries(
+        st.sampled_from(["attention_minutes", "minutes"]),
+        st.one_of(st.sampled_from([0, 1, 10, 1440, 1441, -5, True]), st.integers()),
+        max_size=2,
     ),
 }
 ODD = st.one_of(

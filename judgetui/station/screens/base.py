@@ -13,7 +13,7 @@ import asyncio
 import dataclasses
 import threading
 from collections.abc import Callable, Iterable
-from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
 from textual import events, on
 from textual.app import App
@@ -35,6 +35,9 @@ from judgetui.station.messages import (
     error_text,
 )
 from judgetui.station.session import Session
+
+if TYPE_CHECKING:
+    from judgetui.settings import LoadedSettings
 
 T = TypeVar("T")
 __all__ = ["StationScreen", "error_text", "localize_bindings", "run_service"]
@@ -73,6 +76,7 @@ class StationApp(Protocol):
 
     session: Session | None
     cursor_blink: bool
+    settings: LoadedSettings | None
 
 
 class StationScreen(Screen[None]):

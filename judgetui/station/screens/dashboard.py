@@ -22,6 +22,7 @@ from textual.widgets import Input, Static
 
 from judgetui.i18n import N_, _, ngettext
 from judgetui.search import fold, player_text
+from judgetui.settings import ATTENTION_MINUTES_DEFAULT
 from judgetui.state import QUEUE_ORDER, DecisionState, QueueItem
 from judgetui.station.navigation import navigator
 from judgetui.station.quitting import ask_to_quit
@@ -58,6 +59,13 @@ def _kind_label(kind: str) -> Text:
     }
     label, style = labels.get(kind, (kind, ""))
     return Text(label, style=style)
+
+
+def waiting_cell(seconds: int, attention: int) -> Text | str:
+    """A queue item's age; once it has waited ``attention`` seconds or more (the settings'
+    ``[queue] attention_minutes``), in bold red after a "!", so no call waits unseen."""
+    age = waited(seconds)
+    return Text("!" + age, style="bold red") if seconds >= attention else age
 
 
 def pending_title(queue: Sequence[QueueItem]) -> str:
@@ -407,6 +415,8 @@ class DashboardScreen(StationScreen):
         rules = session.rules
         now = session.now
         self._queue = session.queue()
+        settings = self.station_app.settings
+        attention = 60 * (settings.attention_minutes if settings else ATTENTION_MINUTES_DEFAULT)
         rows = []
         for item in self._queue:
             player = state.players[item.player]
@@ -423,7 +433,7 @@ class DashboardScreen(StationScreen):
                         player.name,
                         what,
                         item.judge or "",
-                        waited(item.waiting_seconds(now)),
+                        waiting_cell(item.waiting_seconds(now), attention),
                     ),
                 )
             )

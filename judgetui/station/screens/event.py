@@ -2,7 +2,8 @@
 
 Everything that writes here is the head judge's (the service checks it again): setting
 the round, entering the final rounds — behind a confirmation, because every player's
-count restarts from zero (RULINGS §3; the history is kept) — adding a floor judge, and
+count restarts from zero (RULINGS §3; the history is kept) — adding a floor judge or a
+trainee (whose every record waits for the head judge, issue 29), and
 importing players from a CSV file, read by the same `judgetui.roster` the command line
 uses so both faces accept and refuse the same files, with the line number. Beside the
 path, the import takes the command line's own options (``--encoding cp932 --id-column
@@ -10,7 +11,7 @@ path, the import takes the command line's own options (``--encoding cp932 --id-c
 one, imports here as it does with ``players import``.
 
 Nothing has the focus when the screen opens, so the letter keys work at once; ``r``,
-``a`` and ``i`` jump into their field, enter submits it, escape leaves the field.
+``a``, ``t`` and ``i`` jump into their field, enter submits it, escape leaves the field.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from judgetui.state import EventState
 from judgetui.station.dialogs.confirm import ConfirmModal
 from judgetui.station.screens.base import StationScreen
 from judgetui.station.widgets.footer import StationFooter
-from judgetui.station.widgets.format import clock_time, phase_name
+from judgetui.station.widgets.format import clock_time, phase_name, role_name
 from judgetui.station.widgets.header import StationHeader
 
 
@@ -58,6 +59,7 @@ class EventScreen(StationScreen):
         Binding("r", "field('round')", N_("Set round"), id="event.round"),
         Binding("f", "finals", N_("Final rounds"), id="event.finals"),
         Binding("a", "field('judge')", N_("Add floor judge"), id="event.add_judge"),
+        Binding("t", "field('trainee')", N_("Add trainee"), id="event.add_trainee"),
         Binding("i", "field('import')", N_("Import players"), id="event.import_players"),
         Binding("p", "field('pairings')", N_("Import pairings"), id="event.import_pairings"),
         Binding("escape", "back", N_("Back"), id="event.back"),
@@ -86,6 +88,9 @@ class EventScreen(StationScreen):
             with Horizontal(classes="field-row"):
                 yield Static(_("a  New floor judge:"), classes="field-label")
                 yield Input(id="event-judge", placeholder=_("name"), compact=True)
+            with Horizontal(classes="field-row"):
+                yield Static(_("t  New trainee:"), classes="field-label")
+                yield Input(id="event-trainee", placeholder=_("name"), compact=True)
             yield Static(_("Players"), classes="section-title")
             yield Static("", id="event-players")
             with Horizontal(classes="field-row"):
@@ -157,9 +162,8 @@ class EventScreen(StationScreen):
             )
         table = self.query_one("#event-judges", DataTable)
         table.clear()
-        roles = {"head": _("head judge"), "floor": _("floor judge")}
         for judge in state.judges.values():
-            table.add_row(judge.name, roles.get(judge.role, judge.role), judge.os_user or "—")
+            table.add_row(judge.name, role_name(judge.role), judge.os_user or "—")
         self.query_one("#event-players", Static).update(
             ngettext(
                 "{n} player in the event.", "{n} players in the event.", len(state.players)
@@ -275,12 +279,13 @@ class EventScreen(StationScreen):
             done=_("Round {n} has begun.").format(n=number),
         )
 
-    @on(Input.Submitted, "#event-judge")
+    @on(Input.Submitted, "#event-judge, #event-trainee")
     def _add_judge(self, event: Input.Submitted) -> None:
         event.stop()
         session = self.session
+        trainee = event.input.id == "event-trainee"
         try:
-            new = floor_judge(event.value)
+            new = floor_judge(event.value, trainee=trainee)
         except BadInput as error:
             diagnostics.warning("station refused: add judge: %s", errors.describe(error))
             self.notify(_("A judge's name is 1 to 60 characters."), severity="error")
@@ -294,7 +299,11 @@ class EventScreen(StationScreen):
 
         self.run_service(
             lambda: session.add_judge(new),
-            done=_("{name} joins as a floor judge.").format(name=new.name),
+            done=(
+                _("{name} joins as a trainee: each record waits for the head judge.")
+                if trainee
+                else _("{name} joins as a floor judge.")
+            ).format(name=new.name),
             on_done=finished,
         )
 

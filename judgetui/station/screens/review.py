@@ -301,6 +301,9 @@ class ReviewScreen(StationScreen):
         self.refresh_bindings()
 
     def _kind_text(self, item: QueueItem) -> str:
+        judge = self.session.state.judges.get(item.judge or "")
+        if item.kind != "decision" and judge is not None and judge.role == "trainee":
+            return _("A trainee's call: it counts only once you confirm it, as your own")
         kinds = {
             "notice": _("Notice to check"),
             "request": _("Request from a floor judge"),

@@ -111,7 +111,7 @@ phase_name = text.phase_name
 
 
 def role_name(role: str) -> str:
-    return _("head judge") if role == "head" else _("floor judge")
+    return text.role_name(role)
 
 
 def player_label(player: PlayerState) -> str:

@@ -140,7 +140,9 @@ class ResultPane(Vertical):
     def show_effect(self, state: EventState, preview: IncidentPreview, *, is_head: bool) -> None:
         choice = self.chosen(preview)
         plans = [] if choice is None else preview.plan(choice)
-        self.query_one("#result-effect", Static).update(effect_text(state, plans, is_head=is_head))
+        trainee = preview.role == "trainee"
+        effect = effect_text(state, plans, is_head=is_head, trainee=trainee)
+        self.query_one("#result-effect", Static).update(effect)
 
 
 def head_text(preview: IncidentPreview) -> Text:
@@ -269,8 +271,11 @@ def opponent_text(state: EventState, pid: str, infraction: str, shown: int) -> T
     return out
 
 
-def effect_text(state: EventState, plans: list[PlayerPlan], *, is_head: bool) -> Text:
-    """What recording the highlighted choice will do, player by player (its ``plans``)."""
+def effect_text(
+    state: EventState, plans: list[PlayerPlan], *, is_head: bool, trainee: bool = False
+) -> Text:
+    """What recording the highlighted choice will do, player by player (its ``plans``);
+    a ``trainee``'s record, whatever it is, waits for the head judge."""
     rules = state.rules
     out = Text()
     for plan in plans:
@@ -290,6 +295,14 @@ def effect_text(state: EventState, plans: list[PlayerPlan], *, is_head: bool) ->
                     penalty=text.outcome_name(rules, outcome)
                 ),
                 style="bold yellow",
+            )
+        elif need == "pending" and trainee:
+            line.append(
+                _(
+                    "from a trainee every record waits in the head judge's queue and "
+                    "counts once confirmed."
+                ),
+                style="yellow",
             )
         elif need == "pending":
             line.append(
