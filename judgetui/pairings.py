@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from judgetui.i18n import _, ngettext
 from judgetui.input_file import ROSTER_MAX_BYTES, InputFileError, read_input_file
 from judgetui.models import Pairing
-from judgetui.roster import MAX_PLAYERS, _bad_quoting, decode, sniff_delimiter
+from judgetui.roster import MAX_PLAYERS, _bad_quoting, data_rows, decode, sniff_delimiter
 from judgetui.safe_text import first_control
 from judgetui.store.limits import TABLE_MAX, TABLE_MIN
 
@@ -107,23 +107,8 @@ def read_pairings(
     seat: dict[str, tuple[int | None, str | None, int, bool]] = {}
     """Each player named so far: (table, opponent, line, named in the player column)."""
     tables: dict[int, int] = {}
-    while True:
-        line = reader.line_num + 1
-        try:
-            row = next(reader)
-        except StopIteration:
-            break
-        except csv.Error as exc:
-            raise PairingsError(_bad_quoting(path, line, exc)) from None
-        if not any(cell.strip() for cell in row):
-            continue
+    for line, row in data_rows(reader, path, len(header), PairingsError):
         _refuse_controls(path, line, row)
-        if len(row) != len(header):
-            raise PairingsError(
-                _("{path}: line {line}: {n} fields, the header has {header}").format(
-                    path=path, line=line, n=len(row), header=len(header)
-                )
-            )
         table_cell, player, opponent = (row[kept[c]].strip() for c in COLUMNS)
         table = _table(path, line, table_cell, bye=not opponent)
         try:

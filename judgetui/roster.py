@@ -31,8 +31,10 @@ import csv
 import io
 import re
 import shlex
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from judgetui.i18n import _, ngettext
 from judgetui.input_file import ROSTER_MAX_BYTES, InputFileError, read_input_file
@@ -237,22 +239,7 @@ def read_roster(path: str, encoding: str | None = None, columns: Columns | None 
     }
     players: list[Player] = []
     seen: dict[str, int] = {}
-    while True:
-        start = reader.line_num + 1
-        try:
-            row = next(reader)
-        except StopIteration:
-            break
-        except csv.Error as exc:
-            raise RosterError(_bad_quoting(path, start, exc)) from None
-        if not any(cell.strip() for cell in row):
-            continue
-        if len(row) != len(cells):
-            raise RosterError(
-                _("{path}: line {line}: {n} fields, the header has {header}").format(
-                    path=path, line=start, n=len(row), header=len(cells)
-                )
-            )
+    for start, row in data_rows(reader, path, len(cells), RosterError):
         values = {
             name: " ".join(part for i in indexes if (part := row[i].strip()))
             if len(indexes) > 1
@@ -399,6 +386,39 @@ def _kept_columns(path: str, cells: list[str], columns: Columns) -> dict[str, tu
             )
         )
     return kept
+
+
+class _Rows(Protocol):
+    """What `data_rows` reads: a `csv.reader`."""
+
+    line_num: int
+
+    def __next__(self) -> list[str]: ...
+
+
+def data_rows(
+    reader: _Rows, path: str, width: int, error: type[Exception]
+) -> Iterator[tuple[int, list[str]]]:
+    """The rows after a CSV file's header (a roster's, a round's pairings'), each with its
+    line number, empty ones left out; a broken quote or a row not as wide as the header
+    is ``error``, one line naming the line."""
+    while True:
+        line = reader.line_num + 1
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            raise error(_bad_quoting(path, line, exc)) from None
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) != width:
+            raise error(
+                _("{path}: line {line}: {n} fields, the header has {header}").format(
+                    path=path, line=line, n=len(row), header=width
+                )
+            )
+        yield line, row
 
 
 def _bad_quoting(path: str, line: int, exc: csv.Error) -> str:
