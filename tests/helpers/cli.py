@@ -97,3 +97,22 @@ def rec(
         argv += ["--player", p]
     argv += ["--infraction", infraction, "--intentional", intentional, "--disruptive", disruptive]
     return [*argv, *extra]
+
+
+def ssh(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    db: Path,
+    command: str | None,
+    *admin: str,
+) -> tuple[int, str, str]:
+    """`ForceCommand judgetui --db DB [admin options] ssh` with the client's command (None:
+    no ``SSH_ORIGINAL_COMMAND``, the station): exit code, stdout, stderr."""
+    if command is None:
+        monkeypatch.delenv("SSH_ORIGINAL_COMMAND", raising=False)
+    else:
+        monkeypatch.setenv("SSH_ORIGINAL_COMMAND", command)
+    capsys.readouterr()
+    code = cli.main(["--db", str(db), *admin, "ssh"])
+    out, err = capsys.readouterr()
+    return code, out, err

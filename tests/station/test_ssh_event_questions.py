@@ -9,22 +9,11 @@ from pathlib import Path
 import orjson
 import pytest
 
-from judgetui import cli
-from tests.helpers.cli import UNBOUND_WARNING
+from tests.helpers.cli import UNBOUND_WARNING, ssh
 from tests.helpers.event import HEAD
 from tests.station.test_questions_as_data import SLOW_PLAY, event, new_rules
 
 __all__ = ["event", "new_rules"]  # the fixtures, used by name
-
-
-def ssh(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, db: Path, command: str
-) -> tuple[int, str, str]:
-    monkeypatch.setenv("SSH_ORIGINAL_COMMAND", command)
-    capsys.readouterr()
-    code = cli.main(["--db", str(db), "ssh"])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_record_over_ssh_takes_the_events_own_question(

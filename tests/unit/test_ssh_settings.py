@@ -13,6 +13,7 @@ import pytest
 from judgetui import cli
 from judgetui.service import RecordRequest, Station
 from judgetui.settings import user_config_file
+from tests.helpers.cli import ssh
 from tests.helpers.event import FLOOR
 
 BROKEN = {
@@ -34,22 +35,6 @@ def write_settings(text: str) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return path
-
-
-def ssh(
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    db: Path,
-    command: str | None,
-) -> tuple[int, str, str]:
-    if command is None:
-        monkeypatch.delenv("SSH_ORIGINAL_COMMAND", raising=False)
-    else:
-        monkeypatch.setenv("SSH_ORIGINAL_COMMAND", command)
-    capsys.readouterr()
-    code = cli.main(["--db", str(db), "ssh"])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def warning_lines(err: str, path: Path) -> list[str]:

@@ -17,26 +17,8 @@ import pytest
 
 from judgetui import cli, ssh_entry
 from judgetui.service import Station
-from tests.helpers.cli import UNBOUND_WARNING
+from tests.helpers.cli import UNBOUND_WARNING, ssh
 from tests.helpers.event import FLOOR, HEAD
-
-
-def ssh(
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    db: Path,
-    command: str | None,
-    *admin: str,
-) -> tuple[int, str, str]:
-    """`ForceCommand judgetui --db DB [admin options] ssh` with the client's command."""
-    if command is None:
-        monkeypatch.delenv("SSH_ORIGINAL_COMMAND", raising=False)
-    else:
-        monkeypatch.setenv("SSH_ORIGINAL_COMMAND", command)
-    capsys.readouterr()
-    code = cli.main(["--db", str(db), *admin, "ssh"])
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def snapshot(folder: Path) -> dict[str, bytes]:
