@@ -106,8 +106,10 @@ def spread(values: Sequence[float]) -> dict[str, Any]:
 
 
 def turns(sides: Sequence[Any], i: int) -> list[Any]:
-    """The order of round ``i``: as given on even rounds, reversed on odd ones."""
-    return list(sides) if i % 2 == 0 else list(reversed(sides))
+    """The order of round ``i``: ``sides`` turned by ``i``, so that over as many rounds as
+    there are sides each one has run in every place (two sides: A B, B A, A B, ...)."""
+    k = i % len(sides)
+    return [*sides[k:], *sides[:k]]
 
 
 def _cpu_ticks(pid: int) -> int:
