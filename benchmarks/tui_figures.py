@@ -166,10 +166,14 @@ class Walker:
             wait_output_any([self.controls[p] for p in waiting], counts, KEY_POLL)
 
     def timed(self, kind: str, key: str, ready: str | None) -> None:
-        before = self.capture(self.floor)
-        test = shows(re.compile(ready)) if ready else (lambda screen: screen != before)
+        test = shows(re.compile(ready)) if ready is not None else self.changed(self.floor)
         (took,) = self.watch(key, [(self.floor, test)])
         self.kinds.setdefault(kind, []).append(took)
+
+    def changed(self, pane: str) -> Shown:
+        """Any change of ``pane`` from what it shows now."""
+        before = self.capture(pane)
+        return lambda screen: screen != before
 
     def until(self, pane: str, test: Shown, seconds: float = KEY_TIMEOUT) -> str | None:
         """Untimed: until ``pane`` passes ``test``; its screen, or None after ``seconds``."""
