@@ -97,11 +97,13 @@ def median(values: Sequence[float]) -> float:
 
 
 def spread(values: Sequence[float]) -> dict[str, Any]:
+    """p50, p95 and max of ``values``, and the values themselves in the order taken."""
     return {
         "p50_s": round(quantile(values, 0.5), 4),
         "p95_s": round(quantile(values, 0.95), 4),
         "max_s": round(max(values), 4),
         "n": len(values),
+        "samples_s": [round(v, 4) for v in values],
     }
 
 
