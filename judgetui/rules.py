@@ -17,20 +17,16 @@ Validated rules are remembered in memory only, keyed by the full sha256 of their
 (`parse_rules`). The text that ships with the package (and those earlier versions
 shipped, `EARLIER_SHIPPED`) are the one exception to running the pydantic validator: they
 are part of the installed code, validated by the tests (``tests/unit/test_rules_one_shape.py``,
-``tests/unit/test_rules_earlier.py``), and built straight from their TOML by `_construct`
-(`msgspec.convert` on these same declarations) when a text's sha256 is one of theirs.
-That keeps pydantic's import and schema build (most of a `judgetui record`'s
-start-up) out of every command on an event made with the shipped rules. The shipped text
-itself is not even parsed: `judgetui.rules_shipped` (generated from it, see
-`judgetui.tools.shipped_rules`) makes the same objects when a text's sha256 is the one it
-was generated from (`_prebuilt`).
+``tests/unit/test_rules_earlier.py``), and read from their TOML at run time by
+`msgspec.convert` on these same declarations when a text's sha256 is one of theirs. That
+keeps pydantic's import and schema build out of every command on an event made with the
+shipped rules; pydantic validates a text a person edited, listing every problem at once.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
-import sys
 import typing
 from functools import cache
 from pathlib import Path
@@ -473,28 +469,6 @@ def _parse_toml(text: str, path: str) -> dict[str, Any]:
         raise RulesError(path, [problem]) from None
 
 
-def _construct(hint: Any, value: Any) -> Any:
-    """``value`` (plain TOML data) as the declared type ``hint``, by `msgspec.convert`: its
-    types only (the bounds are pydantic's to check, what the rules refer to `_cross_check`'s).
-
-    Only for the shipped texts, which the tests validate with `_validate`: msgspec reads the
-    same declarations pydantic validates, so the two cannot disagree on a shape. It builds
-    the shipped rules in ~2.3 ms, where a walk of the type hints took ~4.6 ms (issue 14).
-    """
-    return convert(value, hint)
-
-
-def _prebuilt(digest: str) -> Rules | None:
-    """The shipped rules as `judgetui.rules_shipped` makes them (no TOML parsed), when
-    ``digest`` is the text it was generated from; else None (see `judgetui.tools.shipped_rules`)."""
-    from judgetui import rules_shipped
-
-    if digest != rules_shipped.SHA256:
-        return None
-    rules: Rules = rules_shipped.build(sys.modules[__name__])
-    return rules
-
-
 def rules_sha256(text: str) -> str:
     """The full sha256 (hex) of a rules text as UTF-8: how an event names its rules."""
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -534,8 +508,9 @@ def rules_source(text: str, path: str = "rules.toml") -> RulesSource:
     if known is not None:
         return known
     if digest == _shipped_sha256() or digest in EARLIER_SHIPPED:
-        # a file the package ships or shipped, validated by the tests: built without pydantic
-        rules = _prebuilt(digest) or _construct(Rules, _parse_toml(text, path))
+        # a file the package ships or shipped, validated by the tests: its types only (the
+        # bounds are pydantic's to check), the same declarations, so no drift of a shape
+        rules = convert(_parse_toml(text, path), Rules)
     else:
         rules = _validate(text, path)
     problems = _cross_check(rules)
