@@ -368,14 +368,15 @@ def _stripped(value: Any) -> Any:
 
 
 @cache
-def _texts(shape: type[Struct]) -> dict[str, tuple[bool, type[Struct] | None]]:
+def _texts(shape: type[Struct]) -> dict[str, tuple[bool | None, type[Struct] | None]]:
     """The fields of ``shape`` to look into for control characters: for each, whether it
     is a note (a line break allowed; None: not a text) and the shape it holds, if any."""
-    found: dict[str, tuple[bool, type[Struct] | None]] = {}
+    found: dict[str, tuple[bool | None, type[Struct] | None]] = {}
     info = shape_of.type_info(shape)
     assert isinstance(info, shape_of.StructType)
     for field in info.fields:
-        kinds, nested = set(), None
+        kinds: set[str | None] = set()
+        nested: type[Struct] | None = None
         todo = [field.type]
         while todo:
             item = todo.pop()
@@ -390,7 +391,7 @@ def _texts(shape: type[Struct]) -> dict[str, tuple[bool, type[Struct] | None]]:
                 nested = item.cls
         kinds.discard(None)
         if kinds or nested is not None:
-            found[field.name] = ("note" in kinds if kinds else None, nested)  # type: ignore[assignment]
+            found[field.name] = ("note" in kinds if kinds else None, nested)
     return found
 
 
