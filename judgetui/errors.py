@@ -26,6 +26,7 @@ from judgetui.diagnostics import LogRefused
 from judgetui.i18n import N_, _
 from judgetui.rules import RulesError
 from judgetui.store import EntryNotStorable, EventFileError, LockWait, StoreWriteError
+from judgetui.store.entries import Refused
 
 EXIT_BROKEN = 1
 EXIT_BAD_INPUT = 2
@@ -97,9 +98,12 @@ def problem(error: BaseException) -> Problem | None:
         return _rules_problem(error)
     if isinstance(error, BadInput | EventFileError):
         return Problem(AS_IS, EXIT_BAD_INPUT, reason, logged="refused")
+    if isinstance(error, Refused):  # a value the declarations refuse that no check caught
+        said: dict[str, object] = {"where": error.where, "reason": error.reason}
+        return Problem(WHERE, EXIT_BAD_INPUT, said, logged="refused")
     core = sys.modules.get("pydantic_core")
     if core is not None and isinstance(error, core.ValidationError):
-        # a value the models refuse that no check caught
+        # a value a pydantic model (the settings) refuses that no check caught
         first = error.errors()[0]
         where = ".".join(str(part) for part in first["loc"])
         values = {"where": where, "reason": first["msg"]}

@@ -2,7 +2,8 @@
 
 Each is declared once, in `judgetui.store.entries` (the declaration of every log entry
 kind, used to build an entry on write and to check it on read); this module only names
-them for the code that imports ``judgetui.models``.
+them, and `made` (a shape from a face's values, or `Refused`), for the code that imports
+``judgetui.models``.
 """
 
 from judgetui.store.entries import (
@@ -25,12 +26,15 @@ from judgetui.store.entries import (
     PlayerStatus,
     RecordReviewed,
     RecordVoided,
+    Refused,
     ReviewAction,
     Role,
     RulesText,
     ScorekeeperEntered,
     Text,
     WitnessNoted,
+    dumped,
+    made,
 )
 from judgetui.store.limits import (
     EXTENSION_MAX,
@@ -67,10 +71,13 @@ __all__ = [
     "PlayerStatus",
     "RecordReviewed",
     "RecordVoided",
+    "Refused",
     "ReviewAction",
     "Role",
     "RulesText",
     "ScorekeeperEntered",
     "Text",
     "WitnessNoted",
+    "dumped",
+    "made",
 ]

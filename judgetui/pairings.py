@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from judgetui.i18n import _, ngettext
 from judgetui.input_file import ROSTER_MAX_BYTES, InputFileError, read_input_file
-from judgetui.models import Pairing
+from judgetui.models import Pairing, Refused, made
 from judgetui.roster import MAX_PLAYERS, _bad_quoting, data_rows, decode, sniff_delimiter
 from judgetui.safe_text import first_control
 from judgetui.store.limits import TABLE_MAX, TABLE_MIN
@@ -65,8 +65,6 @@ def read_pairings(
 ) -> PairingsFile:
     """The pairings in the file at ``path``; ``columns`` renames the required columns
     (``{"table": "Table #"}``). `PairingsError` names the first problem."""
-    from pydantic import ValidationError
-
     from judgetui.roster import RosterError
 
     names = {c: (columns or {}).get(c) or c for c in COLUMNS}
@@ -112,13 +110,14 @@ def read_pairings(
         table_cell, player, opponent = (row[kept[c]].strip() for c in COLUMNS)
         table = _table(path, line, table_cell, bye=not opponent)
         try:
-            pairing = Pairing(table=table, player=player, opponent=opponent or None)
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            field = names[str(err["loc"][0])] if err["loc"] else "row"
+            fields = {"table": table, "player": player, "opponent": opponent or None}
+            pairing = made(Pairing, fields)
+        except Refused as exc:
+            where = exc.where.split(".")[0]
+            field = names.get(where, "row")
             raise PairingsError(
                 _("{path}: line {line}: {field}: not a player id: {value!r}").format(
-                    path=path, line=line, field=field, value=err.get("input")
+                    path=path, line=line, field=field, value=fields.get(where)
                 )
             ) from None
         if pairing.player == pairing.opponent:

@@ -38,7 +38,7 @@ from typing import Protocol
 
 from judgetui.i18n import _, ngettext
 from judgetui.input_file import ROSTER_MAX_BYTES, InputFileError, read_input_file
-from judgetui.models import Player
+from judgetui.models import Player, Refused, made
 from judgetui.safe_text import visible
 
 MAX_BYTES = ROSTER_MAX_BYTES
@@ -200,8 +200,6 @@ def sniff_delimiter(text: str) -> str:
 def read_roster(path: str, encoding: str | None = None, columns: Columns | None = None) -> Roster:
     """The players of the roster at ``path``, its fields read from ``columns`` (their own
     names by default); `RosterError` names the first problem."""
-    from pydantic import ValidationError
-
     try:
         raw = read_input_file(path, MAX_BYTES, _("a roster"))
     except InputFileError as exc:
@@ -248,13 +246,12 @@ def read_roster(path: str, encoding: str | None = None, columns: Columns | None 
         }
         extras = {k: v.strip() for k, v in values.items() if k not in REQUIRED and v.strip()}
         try:
-            player = Player(id=values["id"], name=values["name"], **extras)
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            where = str(err["loc"][0]) if err["loc"] else "row"
-            message = str(err["msg"]).removeprefix("Value error, ")
+            fields = {"id": values["id"], "name": values["name"], **extras}
+            player = made(Player, fields, strict=False)
+        except Refused as exc:
+            where = exc.where.split(".")[0] or "row"
             where = labels.get(where, where)
-            raise RosterError(f"{path}: line {start}: {where}: {message}") from None
+            raise RosterError(f"{path}: line {start}: {where}: {exc.reason}") from None
         if player.id in seen:
             raise RosterError(
                 _("{path}: line {line}: player id {id!r} already on line {first}").format(

@@ -17,26 +17,23 @@ Validated rules are remembered in memory only, keyed by the full sha256 of their
 (`parse_rules`). The text that ships with the package (and those earlier versions
 shipped, `EARLIER_SHIPPED`) are the one exception to running the pydantic validator: they
 are part of the installed code, validated by the tests (``tests/unit/test_rules_one_shape.py``,
-``tests/unit/test_rules_earlier.py``), and built straight from their TOML by `_construct`
-(`msgspec.convert` on these same declarations) when a text's sha256 is one of theirs.
-That keeps pydantic's import and schema build (most of a `judgetui record`'s
-start-up) out of every command on an event made with the shipped rules. The shipped text
-itself is not even parsed: `judgetui.rules_shipped` (generated from it, see
-`judgetui.tools.shipped_rules`) makes the same objects when a text's sha256 is the one it
-was generated from (`_prebuilt`).
+``tests/unit/test_rules_earlier.py``), and read from their TOML at run time by
+`msgspec.convert` on these same declarations when a text's sha256 is one of theirs. That
+keeps pydantic's import and schema build out of every command on an event made with the
+shipped rules; pydantic validates a text a person edited, listing every problem at once.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
-import sys
+import types
 import typing
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
-from msgspec import NODEFAULT, Struct, convert, field
+from msgspec import NODEFAULT, Meta, Struct, convert, field
 from msgspec.structs import fields
 
 if TYPE_CHECKING:
@@ -69,25 +66,9 @@ class RulesError(Exception):
 
 
 # -- what pydantic checks beyond the types ---------------------------------------------------
-# Markers pydantic reads through ``__get_pydantic_core_schema__``: declared here without
-# importing pydantic, which is imported only when a text is validated.
-
-
-class _Range(Struct, frozen=True):
-    """An integer bound (``ge``/``le``), as pydantic's ``Field(ge=…, le=…)``."""
-
-    ge: int | None = None
-    le: int | None = None
-
-    def __get_pydantic_core_schema__(
-        self, source: Any, handler: GetCoreSchemaHandler
-    ) -> CoreSchema:
-        schema: Any = dict(handler(source))
-        if self.ge is not None:
-            schema["ge"] = self.ge
-        if self.le is not None:
-            schema["le"] = self.le
-        return typing.cast("CoreSchema", schema)
+# An integer's bounds are `msgspec.Meta` (msgspec checks them; the twin gives them to pydantic
+# as ``Field(ge=…, le=…)``); the version is a marker pydantic reads through
+# ``__get_pydantic_core_schema__``, declared without importing pydantic.
 
 
 class _KnownVersion:
@@ -150,7 +131,7 @@ def _pydantic_twin(cls: type[Struct]) -> type:
     for f in fields(cls):
         given = {"default": f.default, "default_factory": f.default_factory}
         spec: Any = dataclasses.field(**{k: v for k, v in given.items() if v is not NODEFAULT})
-        declared.append((f.name, hints[f.name], spec))
+        declared.append((f.name, _bounds_for_pydantic(hints[f.name]), spec))
     twin = dataclasses.make_dataclass(
         cls.__name__,
         declared,
@@ -162,7 +143,21 @@ def _pydantic_twin(cls: type[Struct]) -> type:
     return twin
 
 
-Rank = Annotated[int, _Range(ge=0)]
+def _bounds_for_pydantic(hint: Any) -> Any:
+    """``hint`` with each `msgspec.Meta` bound as pydantic's ``Field(ge=…, le=…)``."""
+    from pydantic import Field
+
+    if typing.get_origin(hint) is Annotated:
+        base, *marks = typing.get_args(hint)
+        marks = [Field(ge=m.ge, le=m.le) if isinstance(m, Meta) else m for m in marks]
+        return Annotated[(_bounds_for_pydantic(base), *marks)]
+    if isinstance(hint, types.UnionType):
+        arms = tuple(_bounds_for_pydantic(arm) for arm in typing.get_args(hint))
+        return typing.Union[arms]  # noqa: UP007 (a union made of a tuple of types)
+    return hint
+
+
+Rank = Annotated[int, Meta(ge=0)]
 
 
 # -- the shapes ----------------------------------------------------------------------------------
@@ -175,7 +170,7 @@ class Penalty(Struct, _Shape, frozen=True, kw_only=True):
     en: str
     ja: str
     abbr: str
-    points: Annotated[int, _Range(ge=0, le=10)]
+    points: Annotated[int, Meta(ge=0, le=10)]
     recorded: bool = True
     issuer: Literal["any", "any_reported", "head_confirms", "head"]
     investigation: bool = False
@@ -225,14 +220,14 @@ class DecisionOption(Struct, _Shape, frozen=True, kw_only=True):
     no_same_infraction: bool = False
     highest_warning: str | None = None
     strong_cheating: bool = False
-    double_warnings: Annotated[int, _Range(ge=1)] | None = None
-    triple_warnings: Annotated[int, _Range(ge=1)] | None = None
+    double_warnings: Annotated[int, Meta(ge=1)] | None = None
+    triple_warnings: Annotated[int, Meta(ge=1)] | None = None
     rule: str
 
 
 class ThreeWarnings(Struct, _Shape, frozen=True, kw_only=True):
-    threshold: Annotated[int, _Range(ge=1, le=20)]
-    forced_ejection_at: Annotated[int, _Range(ge=1, le=40)]
+    threshold: Annotated[int, Meta(ge=1, le=20)]
+    forced_ejection_at: Annotated[int, Meta(ge=1, le=40)]
     default: str
     options: dict[str, DecisionOption]
 
@@ -249,7 +244,7 @@ class Group(Struct, _Shape, frozen=True, kw_only=True):
 
 
 class TardinessStep(Struct, _Shape, frozen=True, kw_only=True):
-    after_minutes: Annotated[int, _Range(ge=0, le=24 * 60)]
+    after_minutes: Annotated[int, Meta(ge=0, le=24 * 60)]
     penalty: str
     source: Literal["seed", "project default"] = "project default"
 
@@ -278,7 +273,7 @@ class Infraction(Struct, _Shape, frozen=True, kw_only=True):
 
 
 class Duplicates(Struct, _Shape, frozen=True, kw_only=True):
-    window_minutes: Annotated[int, _Range(ge=0, le=240)] = 15
+    window_minutes: Annotated[int, Meta(ge=0, le=240)] = 15
     """Another judge's record of the same player and infraction in the same round, this
     many minutes before, is shown as a possible duplicate (0: never)."""
 
@@ -473,28 +468,6 @@ def _parse_toml(text: str, path: str) -> dict[str, Any]:
         raise RulesError(path, [problem]) from None
 
 
-def _construct(hint: Any, value: Any) -> Any:
-    """``value`` (plain TOML data) as the declared type ``hint``, by `msgspec.convert`: its
-    types only (the bounds are pydantic's to check, what the rules refer to `_cross_check`'s).
-
-    Only for the shipped texts, which the tests validate with `_validate`: msgspec reads the
-    same declarations pydantic validates, so the two cannot disagree on a shape. It builds
-    the shipped rules in ~2.3 ms, where a walk of the type hints took ~4.6 ms (issue 14).
-    """
-    return convert(value, hint)
-
-
-def _prebuilt(digest: str) -> Rules | None:
-    """The shipped rules as `judgetui.rules_shipped` makes them (no TOML parsed), when
-    ``digest`` is the text it was generated from; else None (see `judgetui.tools.shipped_rules`)."""
-    from judgetui import rules_shipped
-
-    if digest != rules_shipped.SHA256:
-        return None
-    rules: Rules = rules_shipped.build(sys.modules[__name__])
-    return rules
-
-
 def rules_sha256(text: str) -> str:
     """The full sha256 (hex) of a rules text as UTF-8: how an event names its rules."""
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -534,8 +507,9 @@ def rules_source(text: str, path: str = "rules.toml") -> RulesSource:
     if known is not None:
         return known
     if digest == _shipped_sha256() or digest in EARLIER_SHIPPED:
-        # a file the package ships or shipped, validated by the tests: built without pydantic
-        rules = _prebuilt(digest) or _construct(Rules, _parse_toml(text, path))
+        # a file the package ships or shipped, validated by the tests: read by msgspec
+        # (types and bounds) on the same declarations pydantic validates, so no drift
+        rules = convert(_parse_toml(text, path), Rules)
     else:
         rules = _validate(text, path)
     problems = _cross_check(rules)

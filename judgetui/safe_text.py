@@ -19,16 +19,17 @@ character" here is any of:
 Japanese text passes: kanji, kana, the ideographic space U+3000 and full-width forms are
 letters and spaces, not format characters. Then:
 
-- at the door (the pydantic models, the record payloads that skip them, the rules file,
-  the roster) every control character is refused: `refuse_controls` for names,
-  `refuse_controls_in_note` for notes, which may also hold a newline;
+- at the door (every name and note of an entry's declaration, in the one check of
+  `judgetui.store.entries.made`; the rules file; the roster) every control character is
+  refused: `refuse_controls` for names, `refuse_controls_in_note` for notes, which may also
+  hold a newline;
 - text already in a file (an older version, a hand edit) is spelled out where the
   event is folded: `visible` turns each control character into its escape (``\\x1b``,
   ``\\u202e``), which the judge can see and which drives nothing;
 - the station drops any control character still left in what it draws
   (`judgetui.station.terminal.ControlCharacterFilter`), whatever its source.
 
-Kept free of heavy imports: the record hot path uses `first_control` without pydantic.
+Kept free of heavy imports: a record's start-up reads this module.
 """
 
 from __future__ import annotations

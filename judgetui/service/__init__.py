@@ -23,8 +23,6 @@ from judgetui.service.base import (
     NotPermitted,
     _new_id,
     _utc_now,
-    _validation_line,
-    validation_error,
 )
 from judgetui.service.event import MAX_ROUNDS, EventPlanner, floor_judge, renamed_players
 from judgetui.service.pairings import PairingsChange, PairingsPlanner
@@ -33,6 +31,7 @@ from judgetui.service.review import Corrected, ReviewPlanner, waits_in_queue
 from judgetui.state import EventState, MalformedLog, QueueItem, RecordState
 from judgetui.store import EventFile, EventFileError, FileStamp, Snapshot
 from judgetui.store.copy import StandbyMark, read_mark, remove_mark
+from judgetui.store.entries import Refused
 
 if TYPE_CHECKING:
     from judgetui.models import Judge, Pairing, Player
@@ -55,7 +54,6 @@ __all__ = [
     "floor_judge",
     "renamed_players",
     "taken_over_in",
-    "validation_error",
     "waits_in_queue",
 ]
 
@@ -230,8 +228,8 @@ class Station:
                     self._refuse_on_standby(state)
                 unbound.append(not state.bound)
                 return plan(state)
-            except validation_error() as exc:  # a value the event file's models refuse
-                raise BadInput(_validation_line(exc), key="invalid_value") from None
+            except Refused as exc:  # a value the event file's declarations refuse
+                raise BadInput(str(exc), key="invalid_value") from None
 
         with self._writes_done:
             self._writes += 1
@@ -294,16 +292,17 @@ class Station:
                 ),
                 key="unknown_judge_account",
             )
-        from pydantic import ValidationError
+        from judgetui.models import EventCreated, Judge, made
 
-        from judgetui.models import EventCreated, Judge
-
+        named = [(head_judge, "head"), *((f, "floor") for f in floor_judges)]
         try:
-            judges = [Judge(name=head_judge, role="head", os_user=accounts.get(head_judge))]
-            judges += [Judge(name=f, role="floor", os_user=accounts.get(f)) for f in floor_judges]
-            created = EventCreated(name=name, rounds=rounds, judges=judges, bound=bool(accounts))
-        except ValidationError as exc:
-            raise BadInput(_validation_line(exc), key="invalid_value") from None
+            judges = [
+                made(Judge, {"name": n, "role": r, "os_user": accounts.get(n)}) for n, r in named
+            ]
+            fields = {"name": name, "rounds": rounds, "judges": judges, "bound": bool(accounts)}
+            created = made(EventCreated, fields)
+        except Refused as exc:
+            raise BadInput(str(exc), key="invalid_value") from None
         snapshot = self.file.create(self.planner.event_entries(created, self.creation_rules))
         if not created.bound and self.on_unbound_write is not None:
             self.on_unbound_write()

@@ -3,11 +3,10 @@ the look-ups that turn what a judge typed into the event's own keys."""
 
 from __future__ import annotations
 
-import sys
 import uuid
 from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from msgspec import Struct
 
@@ -17,11 +16,8 @@ from judgetui.identity import Caller
 from judgetui.rules import Rules
 from judgetui.state import EXTENSION_ITEM, EventState, JudgeState
 
-if TYPE_CHECKING:
-    from pydantic import ValidationError
-
 # Every entry's data is built by its one declaration in `judgetui.store.entries`, through
-# `judgetui.store.build` (imported as ``declared``): recording a penalty needs no pydantic.
+# `judgetui.store.build` (imported as ``declared``) or `judgetui.models.made`.
 
 Entry = dict[str, Any]
 Clock = Callable[[], datetime]
@@ -63,25 +59,6 @@ def _new_id() -> str:
 
 def _iso(moment: datetime) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-class _NoValidationError(Exception):
-    """Stands for pydantic's ValidationError while pydantic is not loaded (none was raised)."""
-
-
-def validation_error() -> type[ValidationError]:
-    """pydantic's ValidationError if pydantic is loaded, for ``except`` clauses (a face
-    catching one a model raised outside the service, without importing pydantic)."""
-    module = sys.modules.get("pydantic_core")
-    error = module.ValidationError if module else _NoValidationError
-    return cast("type[ValidationError]", error)
-
-
-def _validation_line(exc: ValidationError) -> str:
-    err = exc.errors()[0]
-    where = ".".join(str(p) for p in err["loc"])
-    msg = str(err["msg"]).removeprefix("Value error, ")
-    return f"{where}: {msg}" if where else msg
 
 
 class PlannerBase(Struct):

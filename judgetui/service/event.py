@@ -34,15 +34,13 @@ def floor_judge(name: str, os_user: str | None = None, trainee: bool = False) ->
     judge) for `Station.add_judge`, from the words a face was given; a name
     or account the model refuses is one line (BadInput, exit 2), so no face builds the
     model or catches pydantic's error itself."""
-    from pydantic import ValidationError
+    from judgetui.models import Judge, Refused, made
 
-    from judgetui.models import Judge
-
+    role = "trainee" if trainee else "floor"
     try:
-        return Judge(name=name, role="trainee" if trainee else "floor", os_user=os_user)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        raise BadInput(f"judge {err['loc'][0]}: {err['msg']}", key="bad_judge") from None
+        return made(Judge, {"name": name, "role": role, "os_user": os_user})
+    except Refused as exc:
+        raise BadInput(f"judge {exc}", key="bad_judge") from None
 
 
 class EventPlanner(Authority):
@@ -108,12 +106,11 @@ class EventPlanner(Authority):
                 _("this copy was taken over already: it is the event of record"),
                 key="taken_over_already",
             )
-        from judgetui.models import EventTakenOver
+        from judgetui.models import EventTakenOver, dumped, made
 
-        taken = EventTakenOver(
-            copy_id=copy_id, source=source, pulled_at=pulled_at, previous_head=state.head
-        )
-        return [self.entry("event_taken_over", judge, taken.model_dump())]
+        fields = {"copy_id": copy_id, "source": source, "pulled_at": pulled_at}
+        taken = made(EventTakenOver, {**fields, "previous_head": state.head})
+        return [self.entry("event_taken_over", judge, dumped(taken))]
 
     def plan_import(
         self, state: EventState, judge_name: str | None, players: Sequence[Player]
@@ -121,7 +118,9 @@ class EventPlanner(Authority):
         judge = self.identify(state, judge_name)
         self.require_head(judge, N_("import players"))
         # the roster's optional columns only where given: an entry as before otherwise
-        data = [p.model_dump(exclude_none=True) for p in players]
+        from judgetui.models import dumped
+
+        data = [{k: v for k, v in dumped(p).items() if v is not None} for p in players]
         return [self.entry("players_imported", judge, {"players": data})]
 
     def plan_judge(self, state: EventState, judge_name: str | None, new: Judge) -> list[Entry]:
@@ -134,7 +133,9 @@ class EventPlanner(Authority):
                 _("judge {name!r} is already on the roster").format(name=new.name),
                 key="judge_already_on_roster",
             )
-        return [self.entry("judge_added", judge, new.model_dump())]
+        from judgetui.models import dumped
+
+        return [self.entry("judge_added", judge, dumped(new))]
 
     def plan_rules(
         self, state: EventState, judge_name: str | None, source: RulesSource
@@ -155,9 +156,9 @@ class EventPlanner(Authority):
                 ),
                 key="rules_lack_keys",
             )
-        from judgetui.models import RulesText
+        from judgetui.models import RulesText, dumped, made
 
-        data = RulesText(text=source.text, sha256=source.sha256).model_dump()
+        data = dumped(made(RulesText, {"text": source.text, "sha256": source.sha256}))
         return [self.entry("rules_changed", judge, data)]
 
     def plan_entered(
@@ -177,17 +178,16 @@ class EventPlanner(Authority):
                 wanted.append(key)
         if not wanted:
             raise BadInput(_("every item named is already entered"), key="already_entered")
-        from judgetui.models import ScorekeeperEntered
+        from judgetui.models import ScorekeeperEntered, dumped, made
 
-        payload = ScorekeeperEntered(items=wanted, round=round_)
-        return [self.entry("scorekeeper_entered", judge, payload.model_dump())]
+        payload = made(ScorekeeperEntered, {"items": wanted, "round": round_})
+        return [self.entry("scorekeeper_entered", judge, dumped(payload))]
 
     def plan_earlier(
         self, state: EventState, judge_name: str | None, files: Sequence[str]
     ) -> list[Entry]:
         """The head judge names the earlier events' files (none: clears them)."""
-        from pydantic import ValidationError
-
+        from judgetui.models import Refused
         from judgetui.store.build import build
 
         judge = self.identify(state, judge_name)
@@ -197,19 +197,20 @@ class EventPlanner(Authority):
             raise BadInput(_("the event already names these earlier events"), key="earlier_same")
         try:
             data = build("earlier_events_set", files=files)
-        except ValidationError as exc:
+        except Refused as exc:
             raise BadInput(
-                _("earlier events: {reason}").format(reason=exc.errors()[0]["msg"]),
+                _("earlier events: {reason}").format(reason=exc.reason),
                 key="bad_earlier_events",
             ) from None
         return [self.entry("earlier_events_set", judge, data)]
 
     def event_entries(self, created: EventCreated, rules: Rules | None = None) -> list[Entry]:
         """The first entry of a new event, with the text of the rules it is made with."""
-        from judgetui.models import RulesText
+        from judgetui.models import RulesText, dumped, made
 
-        data = created.model_dump()
+        data = dumped(created)
         if data.get("rules") is None:
             source = source_of(rules or self.rules)
-            data["rules"] = RulesText(text=source.text, sha256=source.sha256).model_dump()
+            text = {"text": source.text, "sha256": source.sha256}
+            data["rules"] = dumped(made(RulesText, text))
         return [self.entry("event_created", None, data)]

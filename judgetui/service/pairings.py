@@ -121,10 +121,9 @@ class PairingsPlanner(Authority):
                     _("player {id} is paired against themselves").format(id=pairing.player),
                     key="paired_against_themselves",
                 )
-        from judgetui.models import PairingsImported
+        from judgetui.models import dumped
+        from judgetui.store.build import build
 
-        data = PairingsImported(
-            round=round_, pairings=[p.model_dump() for p in pairings]
-        ).model_dump()
+        data = build("pairings_imported", round=round_, pairings=[dumped(p) for p in pairings])
         change = pairings_change(state, round_, pairings)
         return [self.entry("pairings_imported", judge, data)], change

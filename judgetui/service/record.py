@@ -193,7 +193,7 @@ class RecordPlanner(Authority):
             refuse_controls_in_note(note)
         except ValueError as exc:
             raise BadInput(f"note: {exc}", key="bad_note") from None
-        from judgetui.models import WitnessNoted
+        from judgetui.models import WitnessNoted, dumped, made
 
         # The table of this incident only: the record's, else its player's.
         table = req.table
@@ -201,14 +201,9 @@ class RecordPlanner(Authority):
             table = record.table
         if table is None:
             table = state.incident_table([record.player], record.round)
-        payload = WitnessNoted(
-            record=record.id,
-            note=note,
-            table=table,
-            game=req.game,
-            opponent=req.opponent,
-            extension=req.extension,
-        ).model_dump()
+        fields = {"record": record.id, "note": note, "table": table, "game": req.game}
+        fields |= {"opponent": req.opponent, "extension": req.extension}
+        payload = dumped(made(WitnessNoted, fields))
         entry = self.entry("witness_noted", judge, payload)
         return [entry], RecordResult(record.incident, [], witness_of=record.id)
 

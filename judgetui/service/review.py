@@ -305,9 +305,8 @@ class ReviewPlanner(RecordPlanner):
         applies = engine.decision_applies(
             self.rules, penalty, advantage=advantage, between_matches=between_matches
         )
-        from judgetui.models import DecisionMade
-
-        payload = DecisionMade(
+        payload = declared.build(
+            "decision_made",
             player=pid,
             penalty=penalty,
             points=owed.points,
@@ -317,7 +316,7 @@ class ReviewPlanner(RecordPlanner):
             applies=applies,
             note=note,
         )
-        return [self.entry("decision_made", judge, payload.model_dump())]
+        return [self.entry("decision_made", judge, payload)]
 
     def plan_close_investigation(
         self, state: EventState, judge_name: str | None, item: str, finding: str | None
@@ -352,7 +351,5 @@ class ReviewPlanner(RecordPlanner):
                 _("closing an investigation needs its finding: --finding TEXT"),
                 key="finding_missing",
             )
-        from judgetui.models import InvestigationClosed
-
-        payload = InvestigationClosed(record=record.id, finding=reason)
-        return [self.entry("investigation_closed", judge, payload.model_dump())]
+        payload = declared.build("investigation_closed", record=record.id, finding=reason)
+        return [self.entry("investigation_closed", judge, payload)]

@@ -1,21 +1,16 @@
 """Building an entry's data on write, from its one declaration (`judgetui.store.entries`).
 
-Each builder returns what ``Model(**fields).model_dump()`` returns, or raises pydantic's
-``ValidationError`` as the model does. When every value is already exactly what the
-model would keep (the usual case: the service passes typed values), the generated door
-in `judgetui.store.shapes` makes the dump without importing pydantic, which `judgetui
-record` would otherwise pay for at every start; any other value goes to the model
-itself. The door is generated from the declarations, never written by hand, and
-tests/test_store_entries.py checks the two agree.
+Each builder returns `entries.dumped` of `entries.made`: the data as the declaration
+keeps it, or `entries.Refused` naming the field it does not take.
 
 Use: ``payloads.X(...)`` of old is ``build.X(...)``, same keyword arguments.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
+from judgetui.store.entries import KINDS, PenaltyRecord, dumped, made
 from judgetui.store.limits import (
     EXTENSION_MAX,
     EXTENSION_MIN,
@@ -24,7 +19,6 @@ from judgetui.store.limits import (
     TABLE_MAX,
     TABLE_MIN,
 )
-from judgetui.store.shapes import DOORS, KINDS
 
 __all__ = [
     "CONTEXT_KEYS",
@@ -49,24 +43,14 @@ VOID_KEYS = {"record_voided": "record", "decision_voided": "decision"}
 """The two void entry kinds, and the field that names what each voids."""
 
 
-def _made(model: str, fields: Mapping[str, Any]) -> dict[str, Any]:
-    door = DOORS.get(model)
-    made = None if door is None else door(fields)
-    if made is not None:
-        return made
-    from judgetui.store import entries
-
-    return entries.dump(model, fields)
-
-
 def build(kind: str, /, **fields: Any) -> dict[str, Any]:
-    """The ``data`` of a ``kind`` entry, as its declaration dumps it."""
-    return _made(KINDS[kind], fields)
+    """The ``data`` of a ``kind`` entry, as its declaration keeps it."""
+    return dumped(made(KINDS[kind], fields))
 
 
 def penalty_record(**fields: Any) -> dict[str, Any]:
     """One penalty record of an incident (or a review's replacement)."""
-    return _made("PenaltyRecord", fields)
+    return dumped(made(PenaltyRecord, fields))
 
 
 def incident_recorded(**fields: Any) -> dict[str, Any]:

@@ -10,10 +10,8 @@ PACKAGE = Path(__file__).resolve().parents[2] / "judgetui"
 LIMIT = 500
 #: Modules allowed over the limit, each with its ceiling; lowering one is welcome.
 OVER: dict[str, int] = {
-    "store/shapes.py": 2000,  # generated from store/entries.py's declarations (a test checks it)
     "station/screens/classify.py": 760,  # the walk-through's recording flow is still in it
-    "store/entries.py": 700,  # every log entry kind, declared once
-    "rules.py": 680,  # the rules' one declaration and its cross-checks
+    "rules.py": 660,  # the rules' one declaration and its cross-checks
     "store/file.py": 560,  # read, create, append under the lock (atomic writing: atomic.py)
     "station/screens/dashboard.py": 660,
     "station/screens/review.py": 660,

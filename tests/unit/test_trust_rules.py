@@ -372,12 +372,12 @@ def test_old_event_without_stored_rules_uses_the_shipped_rules(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """An event file from before events kept their rules: loads, says nothing."""
-    from judgetui.models import EventCreated, Judge, Player
+    from judgetui.models import EventCreated, Judge, Player, dumped
 
     db = tmp_path / "old.json"
     planner = Planner(rules.load_rules(), Caller("tester", None))
     judges = [Judge(name=HEAD, role="head"), Judge(name=FLOOR, role="floor")]
-    created = EventCreated(name="Old Open", judges=judges).model_dump()
+    created = dumped(EventCreated(name="Old Open", judges=judges))
     del created["rules"]
     EventFile(db).create([planner.entry("event_created", None, created)])
     station = Station(EventFile(db), rules.load_rules(), caller=Caller("tester", None))
