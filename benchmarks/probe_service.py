@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -43,14 +42,8 @@ def atomic_rewrite(path: Path, data: bytes) -> None:
 
 
 def _settle_disk() -> None:
-    """Before each timed side (untimed): the station's deferred closes done (the last
-    descriptor of a replaced file frees its blocks in a thread of its own,
-    `judgetui.store.ahead.close_later`) and everything written so far on disk, so that
-    neither side's fsync waits on the other's leftovers (the floor's fsync paid for the
-    blocks the station's write freed: 12-37 ms instead of 12)."""
-    for thread in threading.enumerate():
-        if thread.name == "judgetui-close":
-            thread.join()
+    """Before each timed side (untimed): everything written so far on disk, so that
+    neither side's fsync waits on the other's leftovers."""
     os.sync()
 
 
