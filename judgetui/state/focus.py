@@ -36,7 +36,6 @@ from functools import partial
 from itertools import islice
 from typing import Any
 
-from judgetui.perf import collector_paused, settle_young_objects
 from judgetui.rules import Rules
 from judgetui.state import fold as folding
 from judgetui.state.checks import (
@@ -119,9 +118,7 @@ def fold_for(
     if not entries:
         return None
     try:
-        with collector_paused():
-            state = _Focus(rules, frozenset(players)).fold(entries)
-            settle_young_objects()
+        state = _Focus(rules, frozenset(players)).fold(entries)
     except Exception:  # whatever the full fold would say of it, it says it itself
         return None
     return state

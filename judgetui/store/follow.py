@@ -29,7 +29,6 @@ from typing import Any, overload
 import orjson
 from msgspec import Struct
 
-from judgetui import perf
 from judgetui.store.atomic import Buffer
 from judgetui.store.chain import GENESIS_HASH, VerifyResult, read_log, verify_log, walk
 from judgetui.store.errors import EventFileError
@@ -266,7 +265,6 @@ class LogReader:
         known.log = None
         del old
         _let_go(entries, log)
-        perf.release_freed_memory()
 
     def _follow(self, known: _Known) -> Read | None:
         """The file's new version if it is the known one with log members appended, else
