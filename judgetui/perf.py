@@ -7,10 +7,15 @@ Each function here says where it is used and what it saved when it was measured.
 
 from __future__ import annotations
 
+import functools
 import gc
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import ParamSpec, TypeVar
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
 
 GC_THRESHOLD = (10_000, 20, 100)
 """The collector's thresholds while the station runs (Python's default: 700, 10, 10)."""
@@ -28,6 +33,29 @@ def collector_paused() -> Iterator[None]:
         yield
     finally:
         resume()
+
+
+def one_shot(main: Callable[_P, _T]) -> Callable[_P, _T]:
+    """Run a command with the cyclic garbage collector off; the station turns it on.
+
+    A command is one short process whose garbage has no cycles worth collecting, while
+    the collector would walk the whole parsed event file and its fold again and again:
+    a `judgetui record` took 1.6x the CPU with it on at 10,000 records (issue 27). The
+    caller's setting is restored after. Not a `pause_collector` pause: a station runs
+    inside it, and turns the collector on (`settle_interface`, `long_lived`).
+    """
+
+    @functools.wraps(main)
+    def run(*args: _P.args, **kwargs: _P.kwargs) -> _T:
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return main(*args, **kwargs)
+        finally:
+            if enabled:
+                gc.enable()
+
+    return run
 
 
 def settle_young_objects() -> None:
@@ -78,7 +106,9 @@ def settle_interface(saved: tuple[int, int, int] | None) -> tuple[int, int, int]
     measured yet: the first keys' latency with and without it (benchmarks/run.py
     ``--only first_paint,walk`` at both sizes).
 
-    It also turns the collector on where it was off (a test's, or a caller's).
+    It also turns the collector on: a station opened from the command line runs with
+    it off (`one_shot`) from the start to here, not only while the file is parsed and
+    folded; the full collection above takes whatever cycles that left.
     """
     gc.collect()
     gc.freeze()
@@ -98,8 +128,9 @@ def restore_collector(saved: tuple[int, int, int] | None) -> None:
 
 
 def long_lived() -> None:
-    """The collector on for a long-lived process (the station): when its first screen
-    asks the judge something (`settle_interface` does it once the dashboard is up)."""
+    """The collector on for a long-lived process (the station), even inside `one_shot`:
+    when its first screen asks the judge something (`settle_interface` does it once
+    the dashboard is up)."""
     _enable()
 
 

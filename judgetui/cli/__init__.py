@@ -16,7 +16,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from judgetui import diagnostics, errors, i18n
+from judgetui import diagnostics, errors, i18n, perf
 from judgetui.cli.common import _language, _open_station
 from judgetui.cli.parser import FLAG_DEST, build_parser, parse_args
 from judgetui.cli.records import (
@@ -221,6 +221,7 @@ COMMANDS = {
 }
 
 
+@perf.one_shot
 def main(argv: Sequence[str] | None = None) -> int:
     command: str | None = None
     parsed = False

@@ -132,6 +132,22 @@ def test_turning_the_collector_on_during_a_pause_waits_for_its_end() -> None:
     assert gc.isenabled()
 
 
+def test_a_station_run_as_a_command_turns_the_collector_on() -> None:
+    """`judgetui` runs the station inside `perf.one_shot`: that is no pause that would
+    keep the collector off when the station settles (`perf.settle_interface`)."""
+    seen: list[bool] = []
+
+    @perf.one_shot
+    def station() -> None:
+        seen.append(gc.isenabled())
+        perf.long_lived()
+        seen.append(gc.isenabled())
+        seen.append(perf.collector_on())
+
+    station()
+    assert seen == [False, True, True]
+
+
 def test_a_block_paused_inside_a_pause_does_not_end_it() -> None:
     resume = perf.pause_collector()
     with perf.collector_paused():
