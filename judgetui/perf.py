@@ -25,8 +25,8 @@ GC_THRESHOLD = (10_000, 20, 100)
 def collector_paused() -> Iterator[None]:
     """The cyclic collector off for the block, then as it was (paused, not switched off).
 
-    Used while parsing the event file (~20% of load time), folding it (~40% of the
-    fold: ~30,000 acyclic objects for 10,000 records) and loading the station's state.
+    Used while folding the event (~40% of the fold: ~30,000 acyclic objects for 10,000
+    records) and loading the station's state.
     """
     resume = pause_collector()  # nests with the other pauses (`pause_collector`)
     try:
@@ -35,24 +35,14 @@ def collector_paused() -> Iterator[None]:
         resume()
 
 
-def pause_from_start() -> None:
-    """The collector paused for the whole of a process (`judgetui.launch`), imports included.
-
-    `one_shot` pauses it from the command's start; the imports before it (the command
-    line's own modules, orjson) made ~15 young collections and a middle one for
-    nothing. A station turns it on again (`settle_interface`, `long_lived`); a command
-    ends with it off.
-    """
-    gc.disable()
-
-
 def one_shot(main: Callable[_P, _T]) -> Callable[_P, _T]:
-    """Run a command with the cyclic garbage collector paused; the station turns it on.
+    """Run a command with the cyclic garbage collector off; the station turns it on.
 
     A command is one short process whose garbage has no cycles worth collecting, while
-    the collector would walk the whole parsed event file a few times over (~25 ms of a
-    `judgetui record` on a 10,000-record event). The caller's setting is restored after.
-    Not a `pause_collector` pause: a station runs inside it, and turns the collector on.
+    the collector would walk the whole parsed event file and its fold again and again:
+    a `judgetui record` took 1.6x the CPU with it on at 10,000 records (issue 27). The
+    caller's setting is restored after. Not a `pause_collector` pause: a station runs
+    inside it, and turns the collector on (`settle_interface`, `long_lived`).
     """
 
     @functools.wraps(main)
@@ -117,11 +107,8 @@ def settle_interface(saved: tuple[int, int, int] | None) -> tuple[int, int, int]
     ``--only first_paint,walk`` at both sizes).
 
     It also turns the collector on: a station opened from the command line runs with
-    it paused (`one_shot`) from the start to here, not only while the file is parsed
-    and folded. Turned on before the imports, it made ~200 young collections before
-    the first frame (~25-40 ms at 10,000 records, tmux with a `gc.callbacks` probe),
-    for garbage that no more than a start-up's worth of objects; the full collection
-    above takes whatever cycles that left.
+    it off (`one_shot`) from the start to here, not only while the file is parsed and
+    folded; the full collection above takes whatever cycles that left.
     """
     gc.collect()
     gc.freeze()
@@ -145,32 +132,6 @@ def long_lived() -> None:
     when its first screen asks the judge something (`settle_interface` does it once
     the dashboard is up)."""
     _enable()
-
-
-def release_freed_memory() -> None:
-    """Give the memory freed since back to the system now (glibc's ``malloc_trim``).
-
-    After a station lets a parsed event file go (the store's `LogReader`), the larger
-    blocks it was made of stay in the C allocator's heap, counted in the station's
-    resident size: ~55 MB at 50,000 records, which ``malloc_trim`` returns in ~5 ms.
-    Nothing where the C library has no ``malloc_trim`` (it is glibc's).
-    """
-    trim = _malloc_trim()
-    if trim is not None:
-        trim(0)
-
-
-@functools.cache
-def _malloc_trim() -> Callable[[int], int] | None:
-    import ctypes
-    import ctypes.util
-
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        trim: Callable[[int], int] = libc.malloc_trim
-    except (OSError, AttributeError):
-        return None
-    return trim
 
 
 def collect_young() -> None:

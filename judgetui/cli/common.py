@@ -178,7 +178,7 @@ def _open_station(args: argparse.Namespace, judge: str | None = None) -> int:
     db = _db_path(args)
     # Said before Textual is imported; erased before the station draws or an error's line.
     with reading_line(db) as progress:
-        # The collector stays paused (perf.one_shot) until the station's first frame is
+        # The collector stays off (perf.one_shot) until the station's first frame is
         # out: run_station turns it on (see perf.settle_interface).
         from judgetui.station.app import run_station
 

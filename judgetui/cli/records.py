@@ -77,10 +77,8 @@ def cmd_classify(args: argparse.Namespace) -> int:
 
 
 def cmd_record(args: argparse.Namespace) -> int:
-    from judgetui import ending
     from judgetui.service import RecordRequest
 
-    ending.quick_end_allowed()  # all it writes goes through the store's descriptors and print
     station = _station(args)
     request = RecordRequest(
         players=args.player,

@@ -142,12 +142,7 @@ class Station:
 
             entries = snapshot.entries
             players = focus(entries)
-            state = None
-            if snapshot.vouched is not None:  # checks waived only once the digest agrees
-                state = fold_for(shipped_rules(), entries, players, vouched=len(entries) - 2)
-                state = state if snapshot.vouched() else None
-            if state is None:
-                state = fold_for(shipped_rules(), entries, players)
+            state = fold_for(shipped_rules(), entries, players)
             if state is not None:
                 return self._adopt(state)
         return self.fold_entries(snapshot.entries)
@@ -253,24 +248,6 @@ class Station:
         """
         with self._writes_done:
             return self._writes_done.wait_for(lambda: self._writes == 0, timeout)
-
-    def prepare_write(self, mark: int | None = None) -> bool:
-        """Write ahead what this station's next write will write before its entries,
-        off the judge's key (`judgetui.store.ahead`); True when it is on disk. Nothing
-        happens while a write is under way, without a holder (the command line), or
-        when `drop_prepared` was called since ``mark`` (`prepared_mark` when asked)."""
-        held = self.holder.held() if self.holder is not None else None
-        with self._writes_done:
-            if held is None or self._writes:
-                return False
-        return self.file.ahead.prepare(held, mark)
-
-    def prepared_mark(self) -> int:
-        return self.file.ahead.discards
-
-    def drop_prepared(self) -> None:
-        """Let what `prepare_write` wrote go (the judge left the act it was for)."""
-        self.file.ahead.discard()
 
     # -- use cases -----------------------------------------------------------------
 

@@ -36,7 +36,6 @@ from functools import partial
 from itertools import islice
 from typing import Any
 
-from judgetui.perf import collector_paused, settle_young_objects
 from judgetui.rules import Rules
 from judgetui.state import fold as folding
 from judgetui.state.checks import (
@@ -113,21 +112,13 @@ def fold_for(
     rules: Rules,
     entries: Sequence[Mapping[str, Any]],
     players: Collection[str],
-    *,
-    vouched: int = 0,
 ) -> EventState | None:
     """The state of the log ``entries`` for an act about ``players`` (see the module), or
-    None: fold the whole log instead (it is malformed, or has a rules change).
-
-    ``vouched``: how many entries after the first the store vouches have their declared
-    shape (`judgetui.store.prefix`): their generated checks (two thirds of this fold) are
-    not run again; every other check of the fold is."""
+    None: fold the whole log instead (it is malformed, or has a rules change)."""
     if not entries:
         return None
     try:
-        with collector_paused():
-            state = _Focus(rules, frozenset(players)).fold(entries, vouched)
-            settle_young_objects()
+        state = _Focus(rules, frozenset(players)).fold(entries)
     except Exception:  # whatever the full fold would say of it, it says it itself
         return None
     return state
@@ -154,7 +145,7 @@ class _Focus:
         self.keys: tuple[Collection[str], Collection[str], Mapping[str, Any], Mapping[str, Any]]
         """The rules' warning levels, sanctions, penalties and infractions (`_kinds`)."""
 
-    def fold(self, entries: Sequence[Mapping[str, Any]], vouched: int = 0) -> EventState:
+    def fold(self, entries: Sequence[Mapping[str, Any]]) -> EventState:
         state = self.state
         handlers = folding.HANDLERS
         first = entries[0]
@@ -179,14 +170,11 @@ class _Focus:
             scorekeeper_entered=self._entered,
             investigation_closed=self._investigation_closed,
         )
-        checked = max(vouched, 0) + 1
-        for entry in islice(entries, 1, checked):
-            on[entry["kind"]](entry, entry["data"])  # KeyError: a rules change, a second creation
-        for entry in islice(entries, checked, None):
+        for entry in islice(entries, 1, None):
             data = declared_data(entry)
             if data is None:
                 raise _Unsure("entry")
-            on[entry["kind"]](entry, data)
+            on[entry["kind"]](entry, data)  # KeyError: a rules change, a second creation
         # what `apply` leaves after each entry, once: no handler reads them
         state.count = len(entries)
         state.head = str(entries[-1].get("hash", ""))

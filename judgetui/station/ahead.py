@@ -91,12 +91,8 @@ class MadeAhead(StationScreen):
 
 
 class WritesAhead(MadeAhead):
-    """A screen made ahead whose act ends in a write (the classification): while it is
-    open, the bytes that write begins with (the whole file as this station holds it) are
-    written ahead in a worker (`Session.write_ahead`), so that the key that records
-    writes only the new entries (`judgetui.store.ahead`). Made after the frame that
-    opened the screen, brought up to date after each change of the file (only what was
-    appended is written), let go when the screen closes (popped, not covered)."""
+    """A screen made ahead whose act ends in a write (the classification): its service
+    calls hold the collector and the footer until their outcome is shown."""
 
     _keys_held = 0
     """Service calls under way that hold the footer's redraw (`run_service`)."""
@@ -107,23 +103,6 @@ class WritesAhead(MadeAhead):
         super().__init__(name=name, id=id)
         self._resumes: list[Callable[[], None]] = []
         """The collector's resumes of service calls whose outcome is not shown yet."""
-
-    def write_ahead(self) -> None:
-        """Write ahead in a worker, unless this screen's own write is under way: its
-        file is the one the write replaces, and the next one is made after it."""
-        if not self.is_attached or not self.is_open() or self._writing():
-            return
-        session = self.session
-        mark = session.write_ahead_mark()  # closed before the worker runs: nothing written
-        # Described: Textual describes a worker by the repr of its callable, which for a
-        # method of the session is the whole event's (~125 ms at 10,000 records).
-        self.run_worker(
-            lambda: session.write_ahead(mark),
-            description="write ahead",
-            thread=True,
-            group="write-ahead",
-            exit_on_error=False,
-        )
 
     def run_service(
         self,
@@ -229,30 +208,3 @@ class WritesAhead(MadeAhead):
     def _writes_ahead_unmounted(self) -> None:
         while self._resumes:  # the station closing: never leave the collector paused
             self._resumes.pop()()
-        with suppress(Exception):  # no session (or App) any more: nothing to let go
-            self.session.drop_write_ahead()
-
-    @on(events.ScreenSuspend)
-    def _writes_ahead_suspended(self) -> None:
-        # After the frame of the screen now on top, as `MadeAhead` begins again: a screen
-        # of its own (not the one made ahead) is popped and removed, never begun again.
-        if self.is_attached:
-            self.app.screen.call_after_refresh(self._writes_ahead_closed)
-
-    def _writes_ahead_closed(self) -> None:
-        if not self.is_open():
-            with suppress(RuntimeError):
-                self.session.drop_write_ahead()
-
-    def _writing(self) -> bool:
-        return any(w.group == "service" and not w.is_finished for w in self.app.workers)
-
-    @on(events.ScreenResume)
-    def _writes_ahead_resumed(self) -> None:
-        self.call_after_refresh(self.write_ahead)
-
-    def state_changed(self) -> None:
-        seen = self._seen_version
-        super().state_changed()
-        if seen != self._seen_version:
-            self.write_ahead()

@@ -20,11 +20,6 @@ Other pauses (the record's write: `WritesAhead.run_service`) nest with this one:
 collector is on again only when all of them are over (`perf.pause_collector`).
 Before the station settles (`perf.settle_interface` turns the collector on), a key
 pauses nothing.
-
-The files a write let go of (the event file it replaced, at 50,000 records 59 MB whose
-blocks the system frees when its last descriptor closes: 10-80 ms of a core, traced
-under load, beside the frame that shows the record) are closed at rest too, while a
-pause is under way (`keep_close`, `store.ahead.hold_closes`).
 """
 
 from __future__ import annotations
@@ -35,7 +30,6 @@ from collections.abc import Callable
 from typing import Protocol
 
 from judgetui import perf
-from judgetui.store.ahead import close_now
 
 REST_SECONDS = 0.04
 """Seconds with no key and no frame written after which the station is at rest. A judge
@@ -83,8 +77,6 @@ class RestCollector:
         """A look at the rest is due on the loop (one at a time)."""
         self.collections = 0
         """Young collections made at rest (for tests and traces)."""
-        self._closes: list[int] = []
-        """Descriptors to close at rest (`keep_close`)."""
 
     @property
     def holding(self) -> bool:
@@ -102,15 +94,6 @@ class RestCollector:
                 self._resume = perf.pause_collector()
                 self._since = now
             self._watch()
-
-    def keep_close(self, fd: int) -> bool:
-        """Take ``fd`` to close at rest, while a pause is under way (any thread); False:
-        close it now (`store.ahead.close_later`)."""
-        with self._lock:
-            if self._resume is None:
-                return False
-            self._closes.append(fd)
-            return True
 
     def written(self) -> None:
         """A frame reached the terminal: rest is that much later."""
@@ -165,8 +148,5 @@ class RestCollector:
 
     def _let_go(self) -> None:
         resume, self._resume = self._resume, None
-        closes, self._closes = self._closes, []
-        if closes:
-            close_now(closes)
         if resume is not None:
             resume()

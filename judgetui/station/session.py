@@ -323,17 +323,6 @@ class Session:
     # Each runs on a worker thread (`StationScreen.run_service`); screens pass plain
     # values and never name the judge: the session is who is signed in.
 
-    def write_ahead(self, mark: int | None = None) -> bool:
-        """Write ahead the bytes the next write begins with (`Station.prepare_write`)."""
-        return self.station.prepare_write(mark)
-
-    def write_ahead_mark(self) -> int:
-        """What `write_ahead` is given, asked for now: dropped since, it writes nothing."""
-        return self.station.prepared_mark()
-
-    def drop_write_ahead(self) -> None:
-        self.station.drop_prepared()
-
     def earlier_events(self) -> tuple[Earlier, ...]:
         """The earlier events the event names, read (a worker's call: a file may be large)."""
         from judgetui import earlier

@@ -47,7 +47,6 @@ from judgetui import diagnostics
 from judgetui.safe_text import CONTROL
 from judgetui.station import frames
 from judgetui.station.rest import RestCollector
-from judgetui.store.ahead import hold_closes
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -225,7 +224,6 @@ class StationDriver(LinuxDriver):
             self._loop.add_signal_handler(signal.SIGHUP, self.hang_up)
         self._loop.set_exception_handler(log_loop_failure)
         self._rest = RestCollector(self._loop, idle=self._idle)
-        hold_closes(self._rest.keep_close)
         super().start_application_mode()  # type: ignore[no-untyped-call]
         watcher = threading.Thread(target=self._watch, name="judgetui-hangup", daemon=True)
         watcher.start()
@@ -234,7 +232,6 @@ class StationDriver(LinuxDriver):
         self._stopped.set()
         rest, self._rest = self._rest, None
         if rest is not None:
-            hold_closes(None)
             rest.close()
         super().stop_application_mode()
         self._loop.set_exception_handler(None)

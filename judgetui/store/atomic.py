@@ -127,19 +127,6 @@ _IOV_MAX = 512
 """Pieces per `os.writev` (the system's limit is 1024 on Linux; a write has a handful)."""
 
 
-def _views(pieces: Sequence[Buffer], start: int, stop: int | None = None) -> list[memoryview]:
-    """Views of the bytes ``start:stop`` of ``pieces`` laid one after the other."""
-    out: list[memoryview] = []
-    at = 0
-    for piece in pieces:
-        n = len(piece)
-        lo, hi = max(start - at, 0), n if stop is None else min(stop - at, n)
-        if lo < hi:
-            out.append(memoryview(piece)[lo:hi])
-        at += n
-    return out
-
-
 def _write_all(fd: int, data: bytes | Sequence[Buffer]) -> None:
     """Write ``data`` (bytes, or pieces one after the other: `os.writev`) to ``fd``, all of it."""
     if isinstance(data, bytes):
@@ -182,17 +169,6 @@ def _fsync_folder(path: Path) -> None:
         ) from exc
     finally:
         os.close(dir_fd)
-
-
-def _named_durably(fd: int, path: Path) -> os.stat_result:
-    """After a temp file open on ``fd`` was renamed to ``path``: its stat as the path shows
-    it now (a rename changes the inode's ctime), the folder synced, ``fd`` closed."""
-    try:
-        written = os.fstat(fd)
-        _fsync_folder(path)
-    finally:
-        os.close(fd)
-    return written
 
 
 def _publish_new(temp: Path, path: Path) -> None:

@@ -1,8 +1,7 @@
 """The hash chain: sealing new entries, and the ONE walk over the log.
 
 Every entry carries ``seq`` (its TinyDB doc id), ``prev`` (the previous entry's hash)
-and ``hash`` (SHA-256 of its canonical JSON without ``hash``); most also ``before``, the
-digest of the log's bytes before them (`judgetui.store.prefix`). `walk` is the only code
+and ``hash`` (SHA-256 of its canonical JSON without ``hash``). `walk` is the only code
 that goes through the log entry by entry: `EventFile.load` walks it for structure
 (``hashing=False``), `EventFile.verify` and `verify_entries` walk it with the hashes.
 A walk can start after an already verified prefix (``count``/``head``), so a reader
@@ -17,17 +16,13 @@ import threading
 from collections.abc import Mapping, Sequence
 from operator import itemgetter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 import orjson
 from msgspec import Struct
 
 from judgetui.i18n import _
-from judgetui.store.atomic import _encode, _member_head
 from judgetui.store.errors import EntryNotStorable, _one_line
-
-if TYPE_CHECKING:
-    from hashlib import _Hash
 
 GENESIS_HASH = "0" * 64
 #: Fewest hex digits of a head that `verify --head` accepts. 16 digits are 64 bits: no
@@ -35,10 +30,10 @@ GENESIS_HASH = "0" * 64
 HEAD_PREFIX_MIN = 16
 
 # Fields the store owns in every log entry; callers' values for them are replaced.
+# ``before`` is no longer written: files of judgetui before issue 27 carry it in their
+# entries (a digest of the log's bytes before each), covered by each entry's hash like
+# any other field, so those files still verify.
 _SEALED_KEYS = frozenset({"seq", "prev", "before", "hash"})
-BEFORE_DIGITS = 32
-"""Hex digits of an entry's ``before`` (`judgetui.store.prefix`): the first 128 bits of
-its SHA-256, 43 bytes an entry (a whole digest made a 10,000-record file 12% bigger)."""
 
 
 class VerifyResult(Struct, frozen=True):
@@ -353,23 +348,15 @@ def _contiguous_entries(log: Mapping[str, Any]) -> list[dict[str, Any]] | None:
 
 
 def seal(
-    path: Path,
-    entries: Sequence[Mapping[str, Any]],
-    next_seq: int,
-    prev: str,
-    before: _Hash | None = None,
+    path: Path, entries: Sequence[Mapping[str, Any]], next_seq: int, prev: str
 ) -> list[dict[str, Any]]:
-    """Give each entry seq/prev/hash, chained onto ``prev``; with ``before`` (a SHA-256 fed
-    the bytes of the log the entries are added to) each also seals the digest of the log's
-    bytes before its own member (`judgetui.store.prefix`)."""
+    """Give each entry seq/prev/hash, chained onto ``prev``."""
     sealed: list[dict[str, Any]] = []
     for offset, entry in enumerate(entries):
         seq = next_seq + offset
         body = {key: value for key, value in entry.items() if key not in _SEALED_KEYS}
         body["seq"] = seq
         body["prev"] = prev
-        if before is not None:
-            body["before"] = before.hexdigest()[:BEFORE_DIGITS]
         try:
             # Round-trip so the entry (and the hash) is exactly what a later load sees:
             # tuples become lists, datetimes strings, NaN null; also a private copy.
@@ -381,7 +368,5 @@ def seal(
                 ).format(path=path, seq=seq, reason=_one_line(exc))
             ) from exc
         clean["hash"] = prev = entry_hash(clean)
-        if before is not None:  # its member, as `atomic._members` writes it
-            before.update(_member_head(seq) + _encode(path, clean))
         sealed.append(clean)
     return sealed

@@ -11,7 +11,7 @@ the file safe and keeps it valid TinyDB JSON::
 
 * Every write goes to a temp file in the same folder, is fsynced, then
   ``os.replace``-d over the file and the folder is fsynced. Readers therefore
-  always see a whole file and need no lock. (A station's bytes: written ahead, `ahead`.)
+  always see a whole file and need no lock.
 * Every read-modify-write holds an exclusive ``flock`` on ``<file>.lock`` and
   re-reads the file inside the lock.
 * The log is append-only and hash-chained: each entry carries ``seq`` (its
@@ -24,7 +24,6 @@ The module is domain-agnostic: entries are plain JSON dicts.
 from __future__ import annotations
 
 import errno
-import hashlib
 import os
 import stat
 import time
@@ -33,30 +32,29 @@ from collections.abc import Callable, Mapping, Sequence
 from contextlib import suppress
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal, Protocol
 
 import orjson
 from msgspec import Struct
 
-from judgetui import diagnostics, ending
+from judgetui import diagnostics
 from judgetui.i18n import _
-from judgetui.perf import collector_paused, settle_young_objects
-from judgetui.store.ahead import WriteAhead, let_go
 from judgetui.store.atomic import (
     Buffer,
     _encode,
     _remove_leftover_temps,
+    _splice,
     _splice_onto,
     _write_atomically,
 )
 from judgetui.store.chain import (
     GENESIS_HASH,
+    VerifyAside,
     VerifyResult,
     read_log,
     seal,
     verify_log,
 )
-from judgetui.store.early import ReadForWrite
 from judgetui.store.errors import (
     EventFileError,
     EventFileExists,
@@ -67,9 +65,6 @@ from judgetui.store.errors import (
 )
 from judgetui.store.listeners import chain_check, warn_if_broken
 from judgetui.store.lock import DEFAULT_LOCK_TIMEOUT, _flock_until, _InterProcessLock, _same_inode
-
-if TYPE_CHECKING:
-    from judgetui.store.held import Holder as Holder
 
 SCHEMA_VERSION = 1
 META_TABLE = "meta"
@@ -102,9 +97,6 @@ class Snapshot(Struct, frozen=True):
     meta: dict[str, Any]
     entries: Sequence[dict[str, Any]]
     stamp: FileStamp
-    vouched: Callable[[], bool] | None = None
-    """Set by a write that read the file: whether all entries but the last are those their
-    writer checked (`judgetui.store.prefix`): a fold may skip their checks when True."""
 
     @property
     def head(self) -> str:
@@ -113,6 +105,30 @@ class Snapshot(Struct, frozen=True):
             return GENESIS_HASH
         head: str = self.entries[-1]["hash"]
         return head
+
+
+class HeldVersion(Protocol):
+    """One version of the file as a writer holds it (`judgetui.store.follow.Held`)."""
+
+    @property
+    def body(self) -> tuple[Buffer, ...]: ...
+    @property
+    def snapshot(self) -> Snapshot: ...
+    @property
+    def verdict(self) -> VerifyResult | None: ...
+    def is_file(self, fd: int, st: os.stat_result) -> bool: ...
+    def same_bytes(self, raw: bytes) -> bool: ...
+
+
+class Holder(Protocol):
+    """What a writer holds of the file (a station's `LogReader`)."""
+
+    def held(self) -> HeldVersion | None:
+        """The version last read (None: nothing a write can splice onto)."""
+
+    def wrote(self, pieces: tuple[Buffer, ...], stamp: FileStamp) -> None:
+        """This process just wrote ``pieces`` (one after the other) with ``stamp``; those
+        of a held body are the very objects."""
 
 
 WriteWay = Literal["held", "spliced", "full"]
@@ -194,13 +210,8 @@ def _read_raw(path: Path) -> tuple[bytes, os.stat_result] | None:
 def _parse(path: Path, raw: bytes) -> Any:
     if not raw or raw.isspace():
         raise EventFileError(_("{path}: empty file ({n} bytes)").format(path=path, n=len(raw)))
-    # Parsing creates one dict per entry; the cyclic GC would run several full
-    # passes over them mid-parse for nothing (JSON has no cycles): ~20% of load time.
     try:
-        with collector_paused():
-            document = orjson.loads(raw)
-            settle_young_objects()
-        return document
+        return orjson.loads(raw)
     except orjson.JSONDecodeError as exc:
         where = _("line {line}, column {column}").format(line=exc.lineno, column=exc.colno)
         if exc.pos >= len(raw.rstrip()):
@@ -281,7 +292,6 @@ class EventFile:
         self.last_read: bool | None = None
         """Whether the last `append` read the file under the lock (False: the holder's
         stamp and last bytes showed it was the version held; for tests and benchmarks)."""
-        self.ahead = WriteAhead(self.path)  # the next append, written ahead: `store.ahead`
 
     def __repr__(self) -> str:
         return f"EventFile({str(self.path)!r})"
@@ -312,15 +322,6 @@ class EventFile:
             raise EventFileError(walked.fault.unreadable(self.path))
         entries = walked.entries
         return document, Snapshot(meta=meta, entries=entries, stamp=FileStamp.from_stat(st))
-
-    def _read(self) -> tuple[dict[str, Any], Snapshot, os.stat_result]:
-        """Parsed document, its snapshot, and the stat of the inode that was read."""
-        found = _read_raw(self.path)
-        if found is None:
-            raise self._missing()
-        raw, st = found
-        document, snapshot = self._parse_event(raw, st)
-        return document, snapshot, st
 
     def _hold_current(self) -> tuple[int, os.stat_result]:
         """Open the event file and flock the very inode that is at the path now.
@@ -372,7 +373,10 @@ class EventFile:
 
         Writers replace the file atomically, so a read always sees one whole version.
         """
-        return self._read()[1]
+        found = _read_raw(self.path)
+        if found is None:
+            raise self._missing()
+        return self._parse_event(*found)[1]
 
     def create(self, entries: Sequence[Mapping[str, Any]]) -> Snapshot:
         """Create the event file with a fresh meta document and ``entries`` sealed."""
@@ -418,7 +422,7 @@ class EventFile:
             "event_id": str(uuid.uuid4()),
             "created_at": _utc_now(),
         }
-        sealed = seal(self.path, entries, 1, GENESIS_HASH, hashlib.sha256())
+        sealed = seal(self.path, entries, 1, GENESIS_HASH)
         document = {
             META_TABLE: {"1": meta},
             LOG_TABLE: {str(entry["seq"]): entry for entry in sealed},
@@ -446,31 +450,21 @@ class EventFile:
         must not modify the snapshot nor write to this file. Returning no entries
         writes nothing.
 
-        A write costs what changed: when the file under the lock is the version ``holder``
-        holds (its stamp and last bytes, `Held.is_file`; else the bytes read are compared
-        with the held ones), its snapshot is used and the file is neither read nor parsed
-        again; and the new file is those bytes with the new members spliced in before the
-        closing braces (`_splice`), written in pieces without copying them, byte-identical
-        to a dump of the whole document, which is made only when the file is not laid out
-        as the store writes it. ``holder`` is then told the new file (`Holder.wrote`). A
-        file read here is written early beside its parse, and its last entry's digest
-        spares the checks of the rest (`judgetui.store.prefix`).
+        The file under the lock is not parsed again when it is the version ``holder``
+        holds. The new file is its bytes with the new members spliced in (`_splice`),
+        byte-identical to a dump of the whole document, which is made only when the file
+        is not laid out as the store writes it; ``holder`` is told (`Holder.wrote`).
 
-        When the chain the entries were added to was already broken, the write still
-        happens (the head judge must go on working); the diagnostic log gets a line and
-        `store.listeners` a warning naming the first bad entry. A station's write knows it
-        from its ``holder``'s check (beside the write when it has made none yet); a write
-        that read the file checks beside the write when the last entry's digest no longer
-        vouches for the bytes before it or the file is not laid out as the store writes it
-        (`ReadForWrite.sealing`), else only while someone listens (`store.listeners`).
+        A write onto a broken chain still happens (the head judge must go on working);
+        the diagnostic log and `store.listeners` are told: known from ``holder``'s check,
+        checked beside the write for a holder whose version is not the file, else only
+        while someone listens (`store.listeners`).
 
-        ``on_sealed`` is given the sealed entries, still under the lock, once only the disk
-        stands between them and the file: a station draws the outcome meanwhile, and
-        shows it when this returns (`judgetui.station.frames.FrameHold`).
+        ``on_sealed`` is given the sealed entries under the lock, before they are written:
+        nothing is on disk until this returns.
         """
         with self._lock.hold():
             fd, st = self._hold_current()
-            replaced = False
             try:
                 _remove_leftover_temps(self.path)
                 st = os.fstat(fd)  # under both locks: the version this write extends
@@ -485,7 +479,6 @@ class EventFile:
                         held = None
                 document: dict[str, Any] | None = None
                 last: Any = None
-                read = ReadForWrite()
                 if held is not None:
                     # The very version the holder read: its snapshot is this file's.
                     known = held.snapshot
@@ -493,18 +486,15 @@ class EventFile:
                     last = known.entries[-1]
                 else:
                     assert raw is not None
-                    read = ReadForWrite.begin(self.path, raw, st)
                     document, snapshot = self._parse_event(raw, st)
                     log = document.get(LOG_TABLE)
                     if log and next(reversed(document)) == LOG_TABLE:
                         last = next(reversed(log.values()))
-                        snapshot = read.check(raw, snapshot)
                 new = build(snapshot)
                 if not new:
                     return []
                 next_seq = snapshot.entries[-1]["seq"] + 1 if snapshot.entries else 1
-                before, verdict = read.sealing(snapshot.entries, held)
-                sealed = seal(self.path, new, next_seq, snapshot.head, before)
+                sealed = seal(self.path, new, next_seq, snapshot.head)
                 pieces: tuple[Buffer, ...] | None = None
                 if held is not None:
                     pieces = _splice_onto(self.path, held.body, last, sealed)
@@ -513,7 +503,7 @@ class EventFile:
                     for e in sealed
                 ):
                     assert raw is not None
-                    pieces = read.splice(self.path, raw, last, sealed)
+                    pieces = _splice(self.path, raw, last, sealed)
                 way: WriteWay = "held" if held is not None else "spliced"
                 if pieces is None:
                     way = "full"
@@ -525,16 +515,20 @@ class EventFile:
                     for entry in sealed:
                         log[str(entry["seq"])] = entry
                     pieces = (_encode(self.path, document),)
-                ahead = self.ahead.take(held if way == "held" else None)
-                check = verdict or chain_check(snapshot.entries)
+                # The holder's own check of the chain; beside the write when it has made none
+                # or the file is no longer what it holds (another writer, a hand edit).
+                if held is None and holder is None:
+                    check = chain_check(snapshot.entries)
+                elif held is None or (verdict := held.verdict) is None:
+                    check = VerifyAside(snapshot.entries).result
+                else:
+                    check = lambda: verdict  # noqa: E731
                 if on_sealed is not None:
                     on_sealed(sealed)
-                written = read.publish(pieces) or self.ahead.publish(pieces, st, ahead)
-                self.last_write, replaced = way, True
+                written = _write_atomically(self.path, pieces, like=st, hold_new=True)
+                self.last_write = way
             finally:
-                read.drop()
-                (let_go if replaced else os.close)(fd)  # replaced: closed later, `let_go`
-        ending.keep((document, raw, snapshot))  # a process that ends quickly frees none of it
+                os.close(fd)
         # Outside the lock: the entries are in memory, and other stations need not wait.
         if holder is not None:
             holder.wrote(pieces, FileStamp.from_stat(written))

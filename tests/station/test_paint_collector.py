@@ -1,9 +1,6 @@
-"""The collector stays paused from a station's start to its dashboard's first frame.
-
-`judgetui` and `python -m judgetui` pause it before their imports (`judgetui.launch`,
-`perf.pause_from_start`); the station turns it on once the dashboard's first frame is
-out (`perf.settle_interface`), or at once when its first screen asks the judge something
-(the sign-in screen, the first run), since that screen may wait for minutes.
+"""A station begun with the collector paused turns it on once the dashboard's first frame
+is out (`perf.settle_interface`), or at once when its first screen asks the judge
+something (the sign-in screen, the first run), since that screen may wait for minutes.
 """
 
 from __future__ import annotations
@@ -73,29 +70,3 @@ def test_the_first_run_turns_the_collector_on_first(
     seen = _collector_when_run(monkeypatch)
     assert run_station(str(tmp_path / "new.json"), None, None, "en") == 0
     assert seen == [True]
-
-
-def test_the_script_pauses_the_collector_before_the_command_line_is_imported() -> None:
-    """pyproject's `judgetui` script is `judgetui.launch:main`, as `python -m judgetui`."""
-    import subprocess
-    import sys
-    import tomllib
-    from pathlib import Path
-
-    project = tomllib.loads(Path(__file__).parents[2].joinpath("pyproject.toml").read_text())
-    assert project["project"]["scripts"]["judgetui"] == "judgetui.launch:main"
-    probe = (
-        "import gc, sys\n"
-        "seen = []\n"
-        "class Spy:\n"
-        "    def find_spec(self, name, path=None, target=None):\n"
-        "        if name == 'judgetui.cli': seen.append(gc.isenabled())\n"
-        "sys.meta_path.insert(0, Spy())\n"
-        "from judgetui import launch\n"
-        "sys.argv = ['judgetui', '--help']\n"
-        "try: launch.main()\n"
-        "except SystemExit: pass\n"
-        "print(seen, file=sys.stderr)\n"
-    )
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
-    assert done.stderr.strip().splitlines()[-1] == "[False]"

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import os
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -19,10 +18,8 @@ from textual.app import App
 from textual.geometry import Size
 
 from judgetui import perf
-from judgetui.station import rest as rest_module
 from judgetui.station.rest import HOLD_AT_MOST, REST_SECONDS, RestCollector
 from judgetui.station.terminal import StationDriver
-from judgetui.store import ahead
 
 
 @pytest.fixture(autouse=True)
@@ -283,23 +280,18 @@ def test_no_rest_while_a_write_is_under_way(
 ) -> None:
     """The record's own pause (`WritesAhead.run_service`) lasts until its outcome's frame
     is written; rest is counted from then (a write can take longer than `REST_SECONDS`)."""
-    closed: list[list[int]] = []
-    monkeypatch.setattr(rest_module, "close_now", lambda fds: closed.append(list(fds)))
     rest.key()
     write = perf.pause_collector()
-    assert rest.keep_close(7)
     collections = young_collections()
     clock.now += REST_SECONDS * 2
     loop.run()
     assert rest.holding and not gc.isenabled()
     write()
     assert not gc.isenabled()  # still the keys' pause
-    assert rest.keep_close(8)  # the file the write let go of, kept until rest
     clock.now += REST_SECONDS
     loop.run()
     assert not rest.holding and gc.isenabled()
     assert collections() == [1]
-    assert closed == [[7, 8]]
 
 
 def test_a_write_longer_than_the_longest_hold_keeps_the_collector_paused(
@@ -361,35 +353,3 @@ async def _keys_and_frames(clock: Clock) -> None:
     finally:
         rest.close()
         await asyncio.sleep(0)
-
-
-# -- the files a write let go of are closed at rest ---------------------------------------
-
-
-def test_files_let_go_under_a_pause_are_closed_at_rest(
-    rest: RestCollector, loop: Loop, clock: Clock, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    closed: list[list[int]] = []
-    monkeypatch.setattr(rest_module, "close_now", lambda fds: closed.append(list(fds)))
-    assert not rest.keep_close(7)  # no pause under way: closed now, as before
-    rest.key()
-    assert rest.keep_close(7) and rest.keep_close(8)
-    loop.run()
-    assert closed == []
-    clock.now += REST_SECONDS
-    loop.run()
-    assert closed == [[7, 8]]
-
-
-def test_the_store_asks_the_station_before_closing(monkeypatch: pytest.MonkeyPatch) -> None:
-    kept: list[int] = []
-    read, write = os.pipe()
-    try:
-        ahead.hold_closes(lambda fd: kept.append(fd) is None)
-        ahead.close_later(read)
-        assert kept == [read]
-        os.fstat(read)  # still open: the station closes it at rest
-    finally:
-        ahead.hold_closes(None)
-        os.close(read)
-        os.close(write)

@@ -645,7 +645,7 @@ def _acks(output: bytes) -> dict[int, str]:
 @pytest.mark.slow
 def test_many_writer_processes(path: Path) -> None:
     EventFile(path).create([])
-    writers, count = 8, 250
+    writers, count = 6, 60
     procs = [_spawn(path, f"w{i}", count) for i in range(writers)]
     acked: dict[int, str] = {}
     for proc in procs:
@@ -671,17 +671,17 @@ def test_many_writer_processes(path: Path) -> None:
 
 @pytest.mark.slow
 def test_sigkill_never_loses_acknowledged_writes(path: Path) -> None:
-    """Kill a writer at random moments, mostly while it rewrites a ~2 MB file."""
+    """Kill a writer at random moments, mostly while it rewrites a ~1 MB file."""
     ef = EventFile(path)
-    ef.create([make_entry("prefill", i) for i in range(5000)])
+    ef.create([make_entry("prefill", i) for i in range(2500)])
     rng = random.Random(20261130)
     acked: dict[int, str] = {}
     leftovers_seen = 0
     pending_leftovers: list[str] = []
     run = -1
-    # 200 kills, and more while the writers have hardly written (a loaded machine
+    # 30 kills, and more while the writers have hardly written (a loaded machine
     # starts them slowly): what is checked after each kill does not change.
-    while run < 199 or (run < 799 and (len(acked) < 20 or not leftovers_seen)):
+    while run < 29 or (run < 299 and (len(acked) < 20 or not leftovers_seen)):
         run += 1
         proc = _spawn(path, f"k{run}", 0)
         assert proc.stdout is not None
@@ -689,7 +689,7 @@ def test_sigkill_never_loses_acknowledged_writes(path: Path) -> None:
             time.sleep(rng.uniform(0, 0.04))  # may land during interpreter start-up
         else:
             assert proc.stdout.readline() == b"ready\n"
-            time.sleep(rng.uniform(0, 0.08))
+            time.sleep(rng.uniform(0, 0.15))
         proc.send_signal(signal.SIGKILL)
         out = proc.stdout.read()
         proc.communicate()
@@ -706,7 +706,7 @@ def test_sigkill_never_loses_acknowledged_writes(path: Path) -> None:
         assert [e["seq"] for e in snap.entries] == list(range(1, len(snap.entries) + 1))
         for seq, digest in acked.items():
             assert snap.entries[seq - 1]["hash"] == digest, f"run {run}: lost entry {seq}"
-        if run % 50 == 49:
+        if run % 10 == 9:
             assert ef.verify().ok
 
     assert len(acked) >= 20, "the writers hardly ever got to write"

@@ -29,7 +29,6 @@ from judgetui.service import RecordRequest, Station
 from judgetui.state import EventState
 from judgetui.store import EventFile, entry_hash
 from judgetui.store import file as store_file
-from judgetui.store.early import ReadForWrite
 from judgetui.store.follow import LogReader
 from tests.helpers.event import FLOOR, HEAD
 from tests.helpers.event import writer_on as station_on
@@ -56,7 +55,7 @@ def full_dump(path: Path) -> bytes:
 @contextlib.contextmanager
 def splicing_off() -> Any:
     """The store as it was before: every append dumps the whole document."""
-    with mock.patch.object(ReadForWrite, "splice", lambda *_args: None):
+    with mock.patch.object(store_file, "_splice", lambda *_args: None):
         yield
 
 
@@ -84,7 +83,7 @@ STEP = st.tuples(
 
 
 @settings(
-    max_examples=20,
+    max_examples=10,
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

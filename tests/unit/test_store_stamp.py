@@ -23,12 +23,11 @@ import pytest
 from judgetui.models import Player
 from judgetui.rules import Rules, load_rules
 from judgetui.service import RecordRequest, Station
-from judgetui.store import EventFile, EventFileError
+from judgetui.store import EventFile, EventFileError, StoreWriteError
 from judgetui.store import atomic as store_atomic
 from judgetui.store import file as store_file
 from judgetui.store.file import FileStamp
-from judgetui.store.follow import LogReader
-from judgetui.store.held import Held
+from judgetui.store.follow import Held, LogReader
 from tests.helpers.event import FLOOR, HEAD
 from tests.helpers.event import writer_on as station_on
 
@@ -242,3 +241,40 @@ def test_pieces_are_written_whole_through_short_writes(
     pieces = (memoryview(b"abcdefghij")[2:], b"", b"0123456789" * 3, b"}}")
     store_atomic._write_atomically(path, pieces, like=None)
     assert path.read_bytes() == b"cdefghij" + b"0123456789" * 3 + b"}}"
+
+
+def test_the_durable_steps_keep_their_order(held: Setup, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The file's fsync before its rename, the folder's after it, all before the write
+    returns: a record shown as recorded survives a crash (SECURITY.md, promise 3)."""
+    steps: list[str] = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(fd: int) -> None:
+        steps.append("fsync-folder" if os.path.isdir(f"/proc/self/fd/{fd}") else "fsync")
+        real_fsync(fd)
+
+    def replace(src: str, dst: str) -> None:
+        steps.append("replace")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    record(held.station)
+    assert held.file.last_write == "held"
+    assert steps == ["fsync", "replace", "fsync-folder"]
+
+
+def test_a_failed_sync_leaves_the_file_as_it_was(
+    held: Setup, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    before = held.path.read_bytes()
+
+    def boom(fd: int) -> None:
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(os, "fsync", boom)
+    with pytest.raises(StoreWriteError):
+        record(held.station)
+    assert held.path.read_bytes() == before
+    left = [n for n in os.listdir(held.path.parent) if n != held.path.name]
+    assert [n for n in left if not n.endswith(".lock")] == []

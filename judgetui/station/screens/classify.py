@@ -718,7 +718,6 @@ class ClassifyScreen(WritesAhead):
     def action_again(self) -> None:
         # On this very screen: the keys typed after `n` go to the new incident's search.
         self.start_incident()
-        self.call_after_refresh(self.write_ahead)
 
     # -- the summary line and live updates --------------------------------------------------
 
