@@ -70,6 +70,7 @@ _EVENT_KINDS = frozenset(
         "event_taken_over",
         "pairings_imported",
         "earlier_events_set",
+        "event_noted",
     }
 )
 _ENDED = frozenset({"voided", "superseded", "dismissed"})

@@ -176,6 +176,8 @@ class IncidentRecorded(_Model):
     corrects: str | None = Field(default=None, min_length=1, max_length=64)
     """The record this one puts right (voided just before, in the same write): the new
     record keeps its judge, time and witness notes (`judgetui correct`)."""
+    happened_at: str | None = Field(default=None, pattern=r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")
+    """Entered later, from paper (`record --at`): when it happened; the entry's ``at``: when."""
 
 
 class WitnessNoted(_Model):
@@ -301,6 +303,13 @@ class PairingsImported(_Model):
     pairings: list[Pairing] = Field(max_length=20_000)
 
 
+class EventNoted(_Model):
+    """An event note (`judgetui note`): about the event, no player; the entry says who, when."""
+
+    text: Note = Field(min_length=1, max_length=2000)
+    table: int | None = Field(default=None, ge=TABLE_MIN, le=TABLE_MAX)
+
+
 class EarlierEventsSet(_Model):
     """The head judge names the files of earlier events whose records the station shows
     beside a player's (information only: nothing in them counts here). Empty: none."""
@@ -342,6 +351,7 @@ KINDS: dict[str, type[BaseModel]] = {
     "event_taken_over": EventTakenOver,
     "pairings_imported": PairingsImported,
     "earlier_events_set": EarlierEventsSet,
+    "event_noted": EventNoted,
 }
 
 #: Every declared model, by name (the entry kinds' data and what they are made of).
@@ -429,8 +439,7 @@ def _model_source(
     if name in out:
         return
     out[name] = []  # placeholder against recursion; filled below
-    rows: list[str] = []
-    lines: list[str] = []
+    rows, lines = list[str](), list[str]()
     counter = [0]
 
     def emit(m: type[BaseModel], target: str, indent: str) -> None:
@@ -453,8 +462,7 @@ def _model_source(
             if non_empty:
                 lines.append(f"{indent}if not {var} and {var} is not None:")
                 lines.append(f"{indent}    return False")
-            item_types: str = "None"
-            nested: str = "None"
+            item_types = nested = "None"
             if list in types and item is not None:
                 lines.append(f"{indent}if type({var}) is list:")
                 lines.append(f"{indent}    for i{n} in {var}:")
@@ -551,13 +559,11 @@ def _door_source(model: type[BaseModel], out: dict[str, list[str]], consts: dict
     if name in out:
         return bool(out[name])
     out[name] = []
-    decorators = model.__pydantic_decorators__
-    if decorators.field_validators or decorators.model_validators:
+    if (found := model.__pydantic_decorators__).field_validators or found.model_validators:
         return False
     strip = bool(model.model_config.get("str_strip_whitespace"))
     fail = "return None"
-    lines: list[str] = []
-    result: list[str] = []
+    lines, result = list[str](), list[str]()
     try:
         for n, (fname, info) in enumerate(model.model_fields.items()):
             if info.default_factory is not None:
@@ -567,13 +573,10 @@ def _door_source(model: type[BaseModel], out: dict[str, list[str]], consts: dict
             if dict in types and sub is None:
                 raise _NoDoor("a plain dict")
             var = f"v{n}"
-            lines.append(f"        {var} = d.get({fname!r}, MISSING)")
+            default = "MISSING" if info.is_required() else repr(info.default)
+            lines.append(f"        {var} = d.get({fname!r}, {default})")
             if info.is_required():
-                lines.append(f"        if {var} is MISSING:")
-                lines.append(f"            {fail}")
-            else:
-                lines.append(f"        if {var} is MISSING:")
-                lines.append(f"            {var} = {info.default!r}")
+                lines += [f"        if {var} is MISSING:", f"            {fail}"]
             lines.append(f"        if {_type_test(var, types, True, consts)}:")
             lines.append(f"            {fail}")
             if choices is not None:
@@ -629,14 +632,11 @@ def _door_source(model: type[BaseModel], out: dict[str, list[str]], consts: dict
 
 def shapes_source() -> str:
     """The source of `judgetui.store.shapes`, generated from the declarations above."""
-    out: dict[str, list[str]] = {}
-    doors: dict[str, list[str]] = {}
-    consts: dict[str, str] = {}
-    models: list[type[BaseModel]] = [Envelope, *KINDS.values()]
-    for model in models:
+    out, doors, consts = dict[str, list[str]](), dict[str, list[str]](), dict[str, str]()
+    models: list[type[BaseModel]] = [Envelope, *KINDS.values(), PenaltyRecord]
+    for model in models[:-1]:
         _model_source(model, out, consts)
-    door_models: list[type[BaseModel]] = [*KINDS.values(), PenaltyRecord]
-    for door_model in door_models:
+    for door_model in models[1:]:
         _door_source(door_model, doors, consts)
     parts = [
         '"""GENERATED from judgetui/store/entries.py: do not edit.',

@@ -21,10 +21,11 @@ KEYS_DecisionMade = frozenset(
 )
 KEYS_DecisionVoided = frozenset("decision note".split())
 KEYS_EarlierEventsSet = frozenset("files".split())
+KEYS_EventNoted = frozenset("text table".split())
 KEYS_EventTakenOver = frozenset("copy_id source pulled_at previous_head".split())
 KEYS_FinalsEntered = frozenset("round".split())
 KEYS_IncidentRecorded = frozenset(
-    "incident infraction intentional disruptive flags minutes_late note round phase records table game opponent extension duplicate_of corrects".split()
+    "incident infraction intentional disruptive flags minutes_late note round phase records table game opponent extension duplicate_of corrects happened_at".split()
 )
 KEYS_InvestigationClosed = frozenset("record finding".split())
 KEYS_Judge = frozenset("name role os_user".split())
@@ -475,6 +476,9 @@ def check_IncidentRecorded(d: Mapping[str, Any]) -> bool:
             return False
         if not v29 and v29 is not None:
             return False
+        v30 = d.get("happened_at", MISSING)
+        if type(v30) not in T_Absent_NoneType_str:
+            return False
         return True
     except TypeError:  # a list or a dict where a choice goes
         return False
@@ -497,6 +501,7 @@ FIELDS_IncidentRecorded = (
     Field("extension", False, frozenset({NoneType, int}), None, False, None, None),
     Field("duplicate_of", False, frozenset({NoneType, str}), None, True, None, None),
     Field("corrects", False, frozenset({NoneType, str}), None, True, None, None),
+    Field("happened_at", False, frozenset({NoneType, str}), None, False, None, None),
 )
 
 
@@ -944,6 +949,27 @@ FIELDS_EarlierEventsSet = (
 )
 
 
+def check_EventNoted(d: Mapping[str, Any]) -> bool:
+    try:
+        v0 = d.get("text", MISSING)
+        if type(v0) is not str:
+            return False
+        if not v0 and v0 is not None:
+            return False
+        v1 = d.get("table", MISSING)
+        if type(v1) not in T_Absent_NoneType_int:
+            return False
+        return True
+    except TypeError:  # a list or a dict where a choice goes
+        return False
+
+
+FIELDS_EventNoted = (
+    Field("text", True, frozenset({str}), None, True, None, None),
+    Field("table", False, frozenset({NoneType, int}), None, False, None, None),
+)
+
+
 def door_RulesText(d: Mapping[str, Any]) -> dict[str, Any] | None:
     if not d.keys() <= KEYS_RulesText:
         return None
@@ -995,9 +1021,7 @@ def door_Judge(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v1) is str and v1 and (v1[0].isspace() or v1[-1].isspace()):
             return None
-        v2 = d.get("os_user", MISSING)
-        if v2 is MISSING:
-            v2 = None
+        v2 = d.get("os_user", None)
         if type(v2) not in T_NoneType_str:
             return None
         if type(v2) is str and v2 and (v2[0].isspace() or v2[-1].isspace()):
@@ -1045,9 +1069,7 @@ def door_FinalsEntered(d: Mapping[str, Any]) -> dict[str, Any] | None:
     if not d.keys() <= KEYS_FinalsEntered:
         return None
     try:
-        v0 = d.get("round", MISSING)
-        if v0 is MISSING:
-            v0 = 0
+        v0 = d.get("round", 0)
         if type(v0) is not int:
             return None
         return {"round": v0}
@@ -1078,27 +1100,21 @@ def door_CautionGiven(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v2) is not int:
             return None
-        v3 = d.get("table", MISSING)
-        if v3 is MISSING:
-            v3 = None
+        v3 = d.get("table", None)
         if type(v3) not in T_NoneType_int:
             return None
         if type(v3) is int and v3 < 1:
             return None
         if type(v3) is int and v3 > 10000:
             return None
-        v4 = d.get("game", MISSING)
-        if v4 is MISSING:
-            v4 = None
+        v4 = d.get("game", None)
         if type(v4) not in T_NoneType_int:
             return None
         if type(v4) is int and v4 < 1:
             return None
         if type(v4) is int and v4 > 9:
             return None
-        v5 = d.get("extension", MISSING)
-        if v5 is MISSING:
-            v5 = None
+        v5 = d.get("extension", None)
         if type(v5) not in T_NoneType_int:
             return None
         if type(v5) is int and v5 < 1:
@@ -1145,9 +1161,7 @@ def door_IncidentRecorded(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v3) is not bool:
             return None
-        v4 = d.get("flags", MISSING)
-        if v4 is MISSING:
-            v4 = []
+        v4 = d.get("flags", [])
         if type(v4) is not list:
             return None
         if type(v4) is list:
@@ -1159,18 +1173,14 @@ def door_IncidentRecorded(d: Mapping[str, Any]) -> dict[str, Any] | None:
                     return None
                 l4.append(i4)
             v4 = l4
-        v5 = d.get("minutes_late", MISSING)
-        if v5 is MISSING:
-            v5 = None
+        v5 = d.get("minutes_late", None)
         if type(v5) not in T_NoneType_int:
             return None
         if type(v5) is int and v5 < 0:
             return None
         if type(v5) is int and v5 > 1440:
             return None
-        v6 = d.get("note", MISSING)
-        if v6 is MISSING:
-            v6 = ""
+        v6 = d.get("note", "")
         if type(v6) is not str:
             return None
         if type(v6) is str and v6 and (v6[0].isspace() or v6[-1].isspace()):
@@ -1210,45 +1220,35 @@ def door_IncidentRecorded(d: Mapping[str, Any]) -> dict[str, Any] | None:
                     return None
                 l9.append(i9)
             v9 = l9
-        v10 = d.get("table", MISSING)
-        if v10 is MISSING:
-            v10 = None
+        v10 = d.get("table", None)
         if type(v10) not in T_NoneType_int:
             return None
         if type(v10) is int and v10 < 1:
             return None
         if type(v10) is int and v10 > 10000:
             return None
-        v11 = d.get("game", MISSING)
-        if v11 is MISSING:
-            v11 = None
+        v11 = d.get("game", None)
         if type(v11) not in T_NoneType_int:
             return None
         if type(v11) is int and v11 < 1:
             return None
         if type(v11) is int and v11 > 9:
             return None
-        v12 = d.get("opponent", MISSING)
-        if v12 is MISSING:
-            v12 = None
+        v12 = d.get("opponent", None)
         if type(v12) not in T_NoneType_str:
             return None
         if type(v12) is str and v12 and (v12[0].isspace() or v12[-1].isspace()):
             return None
         if v12 is not None:
             return None
-        v13 = d.get("extension", MISSING)
-        if v13 is MISSING:
-            v13 = None
+        v13 = d.get("extension", None)
         if type(v13) not in T_NoneType_int:
             return None
         if type(v13) is int and v13 < 1:
             return None
         if type(v13) is int and v13 > 60:
             return None
-        v14 = d.get("duplicate_of", MISSING)
-        if v14 is MISSING:
-            v14 = None
+        v14 = d.get("duplicate_of", None)
         if type(v14) not in T_NoneType_str:
             return None
         if type(v14) is str and v14 and (v14[0].isspace() or v14[-1].isspace()):
@@ -1257,9 +1257,7 @@ def door_IncidentRecorded(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v14) in (str, list) and len(v14) > 64:
             return None
-        v15 = d.get("corrects", MISSING)
-        if v15 is MISSING:
-            v15 = None
+        v15 = d.get("corrects", None)
         if type(v15) not in T_NoneType_str:
             return None
         if type(v15) is str and v15 and (v15[0].isspace() or v15[-1].isspace()):
@@ -1267,6 +1265,13 @@ def door_IncidentRecorded(d: Mapping[str, Any]) -> dict[str, Any] | None:
         if type(v15) in (str, list) and len(v15) < 1:
             return None
         if type(v15) in (str, list) and len(v15) > 64:
+            return None
+        v16 = d.get("happened_at", None)
+        if type(v16) not in T_NoneType_str:
+            return None
+        if type(v16) is str and v16 and (v16[0].isspace() or v16[-1].isspace()):
+            return None
+        if v16 is not None:
             return None
         return {
             "incident": v0,
@@ -1285,6 +1290,7 @@ def door_IncidentRecorded(d: Mapping[str, Any]) -> dict[str, Any] | None:
             "extension": v13,
             "duplicate_of": v14,
             "corrects": v15,
+            "happened_at": v16,
         }
     except TypeError:  # a list or a dict where a choice goes
         return None
@@ -1317,9 +1323,7 @@ def door_PenaltyRecord(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v2) is str and v2 and (v2[0].isspace() or v2[-1].isspace()):
             return None
-        v3 = d.get("sanction", MISSING)
-        if v3 is MISSING:
-            v3 = None
+        v3 = d.get("sanction", None)
         if type(v3) not in T_NoneType_str:
             return None
         if type(v3) is str and v3 and (v3[0].isspace() or v3[-1].isspace()):
@@ -1361,9 +1365,7 @@ def door_PenaltyRecord(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v8) is str and v8 and (v8[0].isspace() or v8[-1].isspace()):
             return None
-        v9 = d.get("applies", MISSING)
-        if v9 is MISSING:
-            v9 = None
+        v9 = d.get("applies", None)
         if type(v9) not in T_NoneType_str:
             return None
         if v9 not in {"current", "next", None}:
@@ -1375,19 +1377,13 @@ def door_PenaltyRecord(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v10) is not bool:
             return None
-        v11 = d.get("draft_only", MISSING)
-        if v11 is MISSING:
-            v11 = False
+        v11 = d.get("draft_only", False)
         if type(v11) is not bool:
             return None
-        v12 = d.get("investigation", MISSING)
-        if v12 is MISSING:
-            v12 = False
+        v12 = d.get("investigation", False)
         if type(v12) is not bool:
             return None
-        v13 = d.get("supersedes", MISSING)
-        if v13 is MISSING:
-            v13 = None
+        v13 = d.get("supersedes", None)
         if type(v13) not in T_NoneType_str:
             return None
         if type(v13) is str and v13 and (v13[0].isspace() or v13[-1].isspace()):
@@ -1440,36 +1436,28 @@ def door_WitnessNoted(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v1) is str and first_control(v1, newline=True) is not None:
             return None
-        v2 = d.get("table", MISSING)
-        if v2 is MISSING:
-            v2 = None
+        v2 = d.get("table", None)
         if type(v2) not in T_NoneType_int:
             return None
         if type(v2) is int and v2 < 1:
             return None
         if type(v2) is int and v2 > 10000:
             return None
-        v3 = d.get("game", MISSING)
-        if v3 is MISSING:
-            v3 = None
+        v3 = d.get("game", None)
         if type(v3) not in T_NoneType_int:
             return None
         if type(v3) is int and v3 < 1:
             return None
         if type(v3) is int and v3 > 9:
             return None
-        v4 = d.get("opponent", MISSING)
-        if v4 is MISSING:
-            v4 = None
+        v4 = d.get("opponent", None)
         if type(v4) not in T_NoneType_str:
             return None
         if type(v4) is str and v4 and (v4[0].isspace() or v4[-1].isspace()):
             return None
         if v4 is not None:
             return None
-        v5 = d.get("extension", MISSING)
-        if v5 is MISSING:
-            v5 = None
+        v5 = d.get("extension", None)
         if type(v5) not in T_NoneType_int:
             return None
         if type(v5) is int and v5 < 1:
@@ -1501,9 +1489,7 @@ def door_RecordReviewed(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v1) is str and v1 and (v1[0].isspace() or v1[-1].isspace()):
             return None
-        v2 = d.get("note", MISSING)
-        if v2 is MISSING:
-            v2 = ""
+        v2 = d.get("note", "")
         if type(v2) is not str:
             return None
         if type(v2) is str and v2 and (v2[0].isspace() or v2[-1].isspace()):
@@ -1512,18 +1498,14 @@ def door_RecordReviewed(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v2) is str and first_control(v2, newline=True) is not None:
             return None
-        v3 = d.get("replacement", MISSING)
-        if v3 is MISSING:
-            v3 = None
+        v3 = d.get("replacement", None)
         if type(v3) not in T_NoneType_dict:
             return None
         if type(v3) is dict:
             v3 = door_PenaltyRecord(v3)
             if v3 is None:
                 return None
-        v4 = d.get("minor", MISSING)
-        if v4 is MISSING:
-            v4 = None
+        v4 = d.get("minor", None)
         if type(v4) not in T_NoneType_bool:
             return None
         return {"record": v0, "action": v1, "note": v2, "replacement": v3, "minor": v4}
@@ -1568,23 +1550,17 @@ def door_DecisionMade(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if type(v4) is not int:
             return None
-        v5 = d.get("strong_cheating", MISSING)
-        if v5 is MISSING:
-            v5 = False
+        v5 = d.get("strong_cheating", False)
         if type(v5) is not bool:
             return None
-        v6 = d.get("applies", MISSING)
-        if v6 is MISSING:
-            v6 = None
+        v6 = d.get("applies", None)
         if type(v6) not in T_NoneType_str:
             return None
         if v6 not in {"current", "next", None}:
             return None
         if type(v6) is str and v6 and (v6[0].isspace() or v6[-1].isspace()):
             return None
-        v7 = d.get("note", MISSING)
-        if v7 is MISSING:
-            v7 = ""
+        v7 = d.get("note", "")
         if type(v7) is not str:
             return None
         if type(v7) is str and v7 and (v7[0].isspace() or v7[-1].isspace()):
@@ -1832,9 +1808,7 @@ def door_Pairing(d: Mapping[str, Any]) -> dict[str, Any] | None:
     if not d.keys() <= KEYS_Pairing:
         return None
     try:
-        v0 = d.get("table", MISSING)
-        if v0 is MISSING:
-            v0 = None
+        v0 = d.get("table", None)
         if type(v0) not in T_NoneType_int:
             return None
         if type(v0) is int and v0 < 1:
@@ -1850,9 +1824,7 @@ def door_Pairing(d: Mapping[str, Any]) -> dict[str, Any] | None:
             return None
         if v1 is not None:
             return None
-        v2 = d.get("opponent", MISSING)
-        if v2 is MISSING:
-            v2 = None
+        v2 = d.get("opponent", None)
         if type(v2) not in T_NoneType_str:
             return None
         if type(v2) is str and v2 and (v2[0].isspace() or v2[-1].isspace()):
@@ -1891,6 +1863,35 @@ def door_EarlierEventsSet(d: Mapping[str, Any]) -> dict[str, Any] | None:
         return None
 
 
+def door_EventNoted(d: Mapping[str, Any]) -> dict[str, Any] | None:
+    if not d.keys() <= KEYS_EventNoted:
+        return None
+    try:
+        v0 = d.get("text", MISSING)
+        if v0 is MISSING:
+            return None
+        if type(v0) is not str:
+            return None
+        if type(v0) is str and v0 and (v0[0].isspace() or v0[-1].isspace()):
+            return None
+        if type(v0) in (str, list) and len(v0) < 1:
+            return None
+        if type(v0) in (str, list) and len(v0) > 2000:
+            return None
+        if type(v0) is str and first_control(v0, newline=True) is not None:
+            return None
+        v1 = d.get("table", None)
+        if type(v1) not in T_NoneType_int:
+            return None
+        if type(v1) is int and v1 < 1:
+            return None
+        if type(v1) is int and v1 > 10000:
+            return None
+        return {"text": v0, "table": v1}
+    except TypeError:  # a list or a dict where a choice goes
+        return None
+
+
 CHECKS: dict[str, Callable[[Mapping[str, Any]], bool]] = {
     "Envelope": check_Envelope,
     "EventCreated": check_EventCreated,
@@ -1915,6 +1916,7 @@ CHECKS: dict[str, Callable[[Mapping[str, Any]], bool]] = {
     "PairingsImported": check_PairingsImported,
     "Pairing": check_Pairing,
     "EarlierEventsSet": check_EarlierEventsSet,
+    "EventNoted": check_EventNoted,
 }
 FIELDS: dict[str, tuple[Field, ...]] = {
     "Envelope": FIELDS_Envelope,
@@ -1940,6 +1942,7 @@ FIELDS: dict[str, tuple[Field, ...]] = {
     "PairingsImported": FIELDS_PairingsImported,
     "Pairing": FIELDS_Pairing,
     "EarlierEventsSet": FIELDS_EarlierEventsSet,
+    "EventNoted": FIELDS_EventNoted,
 }
 DOORS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any] | None]] = {
     "RulesText": door_RulesText,
@@ -1961,6 +1964,7 @@ DOORS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any] | None]] = {
     "PairingsImported": door_PairingsImported,
     "Pairing": door_Pairing,
     "EarlierEventsSet": door_EarlierEventsSet,
+    "EventNoted": door_EventNoted,
 }
 KINDS: dict[str, str] = {
     "event_created": "EventCreated",
@@ -1982,4 +1986,5 @@ KINDS: dict[str, str] = {
     "event_taken_over": "EventTakenOver",
     "pairings_imported": "PairingsImported",
     "earlier_events_set": "EarlierEventsSet",
+    "event_noted": "EventNoted",
 }
