@@ -449,6 +449,8 @@ class RecordPlanner(Authority):
                 corrects=None if corrects is None else corrects.id,
                 happened_at=late,
             )
+            if late is None:  # written as before records could be entered later
+                del payload["happened_at"]
             entries.append(self.entry("incident_recorded", judge, payload, now()))
         if len(records) < len(players):
             # With no record of the incident, the caution keeps where it happened and the

@@ -75,7 +75,7 @@ def test_a_slip_names_everything_a_judge_hands_out_on_one_page(
     assert (fields["Round"], fields["Table"]) == ("1", "7")
     assert fields["Player"] == "p1  Ann Lee"
     assert (fields["Infraction"], fields["Penalty"]) == ("Slow play", "Notice")
-    assert "at least Notice" in fields["Rule"] and "[seed" in out
+    assert fields["Rule"].startswith("The infraction is unintentional") and "[seed" in out
     assert fields["Judge"] == FLOOR
     assert fields["Record"] == notice
     assert fields["Status"] == "issued"
@@ -203,3 +203,19 @@ def test_a_record_entered_later_keeps_both_times_and_is_ordered_by_when_it_happe
     marks = {r["id"]: (r["happened_at"], r["entered_late"]) for r in rows}
     assert marks[paper["id"]] == (HAPPENED, "True") and marks[notice] == ("", "False")
     assert list(rows[0])[-1] == "head"
+
+
+def test_a_correction_of_a_record_entered_later_keeps_when_it_happened(
+    tmp_path: Path, rules: Rules, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, _ids = _paper_event(tmp_path, rules)
+    late = ("--at", HAPPENED, "--entered-late", "--note", "paper slip 4")
+    [paper] = run_json(capsys, *_late(db, HEAD, *late))["records"]
+    fixed = ("correct", paper["id"], "--judge", HEAD, "--penalty", "notice", "--note", "a Notice")
+    run_json(capsys, *fixed, "--db", db)
+    [now] = [
+        r
+        for r in run_json(capsys, "history", "--player", "p4", "--db", db)
+        if r["status"] == "issued"
+    ]
+    assert (now["penalty"], now["happened_at"], now["entered_late"]) == ("notice", HAPPENED, True)
