@@ -3,8 +3,9 @@ scorekeeper, on paper, when the station is down or a signature is wanted: the ev
 round, the table, the player, the infraction, the penalty, the rule, the judge, the time
 and the record's id, in the station's language.
 
-Plain text that prints on one page: at most `PAGE_LINES` lines of at most `WIDTH` (78)
-cells; a note too long for the page is cut there, and the slip says where the rest is.
+Plain text that prints on one page: at most `PAGE_LINES` lines of at most `SLIP_WIDTH`
+cells (within a report's 78, and whole in the station's view at 80 columns); a note too
+long for the page is cut there, and the slip says where the rest is.
 The round's slips are one file, a form feed between two slips (one slip a page)."""
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from judgetui.state import EventState, RecordState
 
 #: The lines of a printed page (66 lines of 1/6 inch on 11 inches, fewer on A4).
 PAGE_LINES = 66
+#: A slip's width: a report's `WIDTH` less the station's margins and scroll bar.
+SLIP_WIDTH = WIDTH - 6
 #: Between two slips of one file: a printer starts a new page.
 FORM_FEED = "\f"
 
@@ -29,7 +32,7 @@ def _entered(record: RecordState) -> str:
 
 
 def slip_text(state: EventState, record: RecordState) -> str:
-    """One record's penalty slip, at most `PAGE_LINES` lines of at most `WIDTH` cells."""
+    """One record's penalty slip, at most `PAGE_LINES` lines of at most `SLIP_WIDTH` cells."""
     rules = state.rules
     player = state.players[record.player]
     table = _("none") if record.table is None else str(record.table)
@@ -51,12 +54,12 @@ def slip_text(state: EventState, record: RecordState) -> str:
     ]
     label = max(text.cell_width(name) for name, _value in fields) + 2
     title = _("PENALTY SLIP")
-    lines = [title, "=" * WIDTH, ""]
+    lines = [title, "=" * SLIP_WIDTH, ""]
     for name, value in fields:
         lead = text.pad(name + ":", label)
         for n, own in enumerate(value.splitlines() or ["-"]):
             first = lead if n == 0 else " " * label
-            lines += wrap(own, first, " " * label)
+            lines += wrap(own, first, " " * label, SLIP_WIDTH)
     signatures = [
         "",
         _("Player's signature") + ": " + "_" * 30,
@@ -65,7 +68,9 @@ def slip_text(state: EventState, record: RecordState) -> str:
     ]
     if record.note:
         lines += ["", _("Note") + ":"]
-        note = [line for own in record.note.splitlines() for line in wrap(own, "  ")]
+        note = [
+            line for own in record.note.splitlines() for line in wrap(own, "  ", None, SLIP_WIDTH)
+        ]
         room = PAGE_LINES - len(lines) - len(signatures) - 1
         if len(note) > room:
             note = [
