@@ -224,6 +224,7 @@ def export_json(state: EventState) -> bytes:
             decision_dict(d) | {"player_name": state.players[d.player].name}
             for d in state.decisions.values()
         ],
+        "notes": [asdict(n) for n in state.notes],  # the judges' event notes (`judgetui note`)
         "head": state.head,
     }
     return orjson.dumps(document, option=orjson.OPT_INDENT_2) + b"\n"

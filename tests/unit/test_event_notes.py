@@ -88,6 +88,12 @@ def test_report_event_gives_the_notes_a_heading_of_their_own(
     assert max(len(line) for line in out.splitlines()) <= 78
     data = run_json(capsys, "report", "event", "--db", db)
     assert [n["table"] for n in data["notes"]] == [14, None, 3]
+    exported = run_json(capsys, "export", "--db", db)["notes"]
+    assert [(n["judge"], n["round"], n["text"]) for n in exported][-1] == (
+        TRAINEE,
+        2,
+        "Table 3 has no chairs",
+    )
     code, out, _err = run(capsys, "report", "event", "--lang", "ja", "--db", db)
     assert "## 大会メモ" in out
 
