@@ -490,10 +490,8 @@ class PlayerScreen(StationScreen):
 
     def action_slip(self) -> None:
         """s: the highlighted record's penalty slip, to print (`report_texts.slip`)."""
-        from judgetui.station.screens.player_report import PlayerReportScreen
-
         if isinstance(target := self._voidable(correct=True), RecordState):
-            self.app.push_screen(PlayerReportScreen(self.player_id, slip=target.id))
+            navigator(self.app).open_player_report(self.player_id, target.id)
 
     def action_back(self) -> None:
         self.dismiss(None)
