@@ -168,10 +168,13 @@ def _keeps(
 def matching_entries(
     state: EventState, wanted: HistoryFilter, *, exact: bool = False
 ) -> list[HistoryEntry]:
-    """`matching` and `matching_decisions` together, newest first (by log position)."""
+    """`matching` and `matching_decisions` together, newest first: by log position, but a
+    record entered later (from paper) where it happened."""
     found: list[HistoryEntry] = [*matching(state, wanted, exact=exact)]
     found.extend(matching_decisions(state, wanted, exact=exact))
     found.sort(key=lambda entry: entry.seq, reverse=True)
+    if any(isinstance(e, RecordState) and e.happened_at is not None for e in found):
+        found.sort(key=lambda e: e.happened if isinstance(e, RecordState) else e.at, reverse=True)
     return found
 
 

@@ -56,6 +56,9 @@ EXPORT_VERSION = 1
 #: What the JSON export says of a void and of tardiness, in the CSV export too (issue 28).
 VOID_FIELDS = ("minutes_late", "voided_by", "voided_at", "void_note")
 
+#: A record entered later, from paper (`record --at --entered-late`): when it happened.
+LATE_FIELDS = ("happened_at", "entered_late")
+
 #: The CSV export's columns: one row per record (``row`` = "record") and one per
 #: three-warning decision, ejection or disqualification (``row`` = "decision"); the
 #: log's head hash in the ``head`` column of every row, so every row is data.
@@ -70,13 +73,17 @@ CSV_COLUMNS = (
     "witness_notes",
     *VOID_FIELDS,
     "player_table",
+    *LATE_FIELDS,
     "head",
 )
 #: The header line of a CSV export, which is how `export -o` knows a previous export.
 CSV_HEADER = ",".join(CSV_COLUMNS)
-_BEFORE_VOID_FIELDS = tuple(c for c in CSV_COLUMNS if c not in (*VOID_FIELDS, "player_table"))
+_BEFORE_VOID_FIELDS = tuple(
+    c for c in CSV_COLUMNS if c not in (*VOID_FIELDS, "player_table", *LATE_FIELDS)
+)
 #: Headers of exports written by earlier versions, which `export -o` may replace too.
 PREVIOUS_CSV_HEADERS = (
+    ",".join(c for c in CSV_COLUMNS if c not in LATE_FIELDS),
     ",".join(_BEFORE_VOID_FIELDS),
     ",".join(c for c in _BEFORE_VOID_FIELDS if c != "player_dci"),
 )
@@ -103,6 +110,8 @@ def record_dict(record: RecordState) -> dict[str, Any]:
     data["witnesses"] = [asdict(w) for w in record.witnesses]
     data["corrects"] = record.corrects  # the record this one put right (`judgetui correct`)
     data["trainee"] = record.trainee  # a trainee's call the head judge made their own
+    data["happened_at"] = record.happened_at  # entered later: when it happened ("at": entered)
+    data["entered_late"] = record.happened_at is not None
     return data
 
 
@@ -215,6 +224,7 @@ def export_json(state: EventState) -> bytes:
             decision_dict(d) | {"player_name": state.players[d.player].name}
             for d in state.decisions.values()
         ],
+        "notes": [asdict(n) for n in state.notes],  # the judges' event notes (`judgetui note`)
         "head": state.head,
     }
     return orjson.dumps(document, option=orjson.OPT_INDENT_2) + b"\n"

@@ -51,6 +51,7 @@ ALLOWED = frozenset(
         "void",
         "investigation",
         "correct",
+        "note",
         "report",
         "rules",
         "export",

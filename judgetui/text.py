@@ -383,6 +383,22 @@ def context_line(record: RecordState | WitnessNote) -> str:
     return " · ".join(parts)
 
 
+def late_line(record: RecordState) -> str:
+    """ "entered later, from paper: happened 2026-12-06 14:05, entered 15:30" for a record
+    entered after the outage it was written on paper in (empty for any other)."""
+    if record.happened_at is None:
+        return ""
+    from datetime import datetime
+
+    happened, entered = (
+        datetime.fromisoformat(at.replace("Z", "+00:00")).astimezone()
+        for at in (record.happened_at, record.at)
+    )
+    return _("entered later, from paper: happened {happened}, entered {entered}").format(
+        happened=f"{happened:%Y-%m-%d %H:%M}", entered=f"{entered:%Y-%m-%d %H:%M}"
+    )
+
+
 def pairing_line(state: EventState, round_: int, table: int | None, opponent: str | None) -> str:
     """A player's pairing in words: "round 3: table 14, opponent P0002 Ann Lee"."""
     where = _("no table") if table is None else _("table {n}").format(n=table)

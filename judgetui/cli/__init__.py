@@ -79,6 +79,12 @@ def cmd_pairings(args: argparse.Namespace) -> int:
     return run(args)
 
 
+def cmd_note(args: argparse.Namespace) -> int:
+    from judgetui.cli.note import cmd_note as run
+
+    return run(args)
+
+
 def event_text(state: EventState) -> str:
     from judgetui.cli.event import event_text as text
 
@@ -156,6 +162,7 @@ __all__ = [
     "cmd_history",
     "cmd_investigation",
     "cmd_mirror",
+    "cmd_note",
     "cmd_pairings",
     "cmd_player",
     "cmd_players",
@@ -200,6 +207,7 @@ COMMANDS = {
     "event": cmd_event,
     "players": cmd_players,
     "pairings": cmd_pairings,
+    "note": cmd_note,
     "record": cmd_record,
     "queue": cmd_queue,
     "review": cmd_review,

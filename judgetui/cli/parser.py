@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, cast
 
 from judgetui.cli.common import _station
+from judgetui.cli.note import note_options
 from judgetui.cli.options import (
     _common,
     _int_in,
@@ -19,6 +20,7 @@ from judgetui.cli.options import (
     building,
 )
 from judgetui.cli.pairings import pairings_options
+from judgetui.cli.paper import late_options, slip_options
 from judgetui.cli.tokens import HELP_OPTIONS, command_named
 from judgetui.errors import CliError
 from judgetui.i18n import _
@@ -284,6 +286,7 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
         help=_("as a floor judge, ask the head judge to issue it"),
     )
     _context_options(record)
+    late_options(record)
     record.add_argument(
         "--same-as",
         metavar="ID",
@@ -367,8 +370,11 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
     history.add_argument("--player", metavar="ID", help=_("only this player's records"))
     history.add_argument("--infraction", metavar="KEY", help=_("only this infraction"))
     history.add_argument("--round", type=_int_in(1, MAX_ROUND), help=_("only this round"))
-    history.add_argument("--table", type=_int_in(TABLE_MIN, TABLE_MAX), help=_("only this table"))
+    table = _int_in(TABLE_MIN, TABLE_MAX)
+    history.add_argument("--table", type=table, help=_("only this table"))
     history.add_argument("--from-event", action="append", metavar="FILE", help=_("earlier event"))
+    history.add_argument("--notes", action="store_true", help=_("the event notes instead"))
+    note_options(command("note", _("an event note that names no player (a log entry)")), table)
 
     export = command("export", _("export the event"))
     export.add_argument(
@@ -417,6 +423,7 @@ def _build(rules: Rules, only: str | None = None) -> argparse.ArgumentParser:
     _sub(report_sub, "event", _("the organiser's official record"))
     judges = _sub(report_sub, "judges", _("per judge: calls, waits, the head judge's outcomes"))
     judges.add_argument("--round", type=_int_in(1, MAX_ROUND), help=_("only this round"))
+    slip_options(report_sub, _sub, _int_in(1, MAX_ROUND))
 
     inv_sub = group("investigation", _("close an investigation (head judge)"))
     close = _sub(inv_sub, "close", _("close an open investigation with a finding"))

@@ -77,21 +77,25 @@ def cmd_player(args: argparse.Namespace) -> int:
         ),
         "  ",
     )
-    lines: list[tuple[int, str]] = []
+    lines: list[tuple[tuple[str, int], str]] = []
     for r in state.history(args.id):
         judge = r.judge
         if r.supersedes is not None and r.reviewed_by and r.reviewed_by != r.judge:
             judge = f"{r.judge} → {r.reviewed_by}"
         lines.append(
             (
-                r.seq,
+                (r.happened, r.seq),
                 f"  R{r.round} {text.pad(text.phase_name(r.phase), 12)} "
                 f"{text.pad(text.penalty_name(rules, r.penalty), 18)} "
                 f"{text.pad(text.record_status_name(r.status), 10)} "
                 f"{text.infraction_name(rules, r.infraction)}  {judge}  {state.short_id(r.id)}"
                 + "".join(
                     f"\n      {extra}"
-                    for extra in (text.context_line(r), *map(text.witness_line, r.witnesses))
+                    for extra in (
+                        text.context_line(r),
+                        text.late_line(r),
+                        *map(text.witness_line, r.witnesses),
+                    )
                     if extra
                 ),
             )
@@ -99,7 +103,7 @@ def cmd_player(args: argparse.Namespace) -> int:
     for d in state.players[args.id].decisions:
         lines.append(
             (
-                d.seq,
+                (d.at, d.seq),
                 f"  R{d.round} {text.pad(text.phase_name(d.phase), 12)} "
                 f"{text.pad(text.penalty_name(rules, d.penalty), 18)} "
                 f"{text.pad(text.decision_status_name(state, d), 10)} "
@@ -144,6 +148,10 @@ def cmd_history(args: argparse.Namespace) -> int:
         from judgetui.cli.earlier import history_from_events
 
         return history_from_events(args)
+    if args.notes:
+        from judgetui.cli.note import history_notes
+
+        return history_notes(args)
     station = _station(args)
     state = station.load()
     if args.player is not None and args.player not in state.players:
@@ -201,13 +209,13 @@ def cmd_history(args: argparse.Namespace) -> int:
             f"{text.pad(r.player, 10)} "
             f"{text.pad(text.penalty_name(rules, r.penalty), 18)} "
             f"{text.pad(text.record_status_name(r.status), 10)} "
-            f"{text.infraction_name(rules, r.infraction)}  {r.judge}  {r.at}  "
+            f"{text.infraction_name(rules, r.infraction)}  {r.judge}  {r.happened}  "
             f"{state.short_id(r.id)}",
             " " * 4,
         )
-        context = text.context_line(r)
-        if context:
-            _print_wrapped(f"    {context}", " " * 4)
+        for context in (text.context_line(r), text.late_line(r)):
+            if context:
+                _print_wrapped(f"    {context}", " " * 4)
         for w in r.witnesses:
             _print_wrapped("    " + text.witness_line(w), " " * 6)
     return 0
@@ -334,6 +342,10 @@ def cmd_report(args: argparse.Namespace) -> int:
             sys.stdout.write(report_texts.round_text(state, number))
         return 0
     state = station.load()
+    if args.report_command in ("slip", "slips"):
+        from judgetui.cli.paper import cmd_slips
+
+        return cmd_slips(args, state)
     if args.report_command == "player":
         if args.id not in state.players:
             raise CliError(_("unknown player {id!r}").format(id=args.id), key="unknown_player")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from judgetui import engine
 from judgetui.cli.common import _emit_json, _rules, _station
+from judgetui.cli.paper import happened_at
 from judgetui.cli.parser import _situation_flags
 from judgetui.engine import Situation
 from judgetui.errors import CliError
@@ -96,6 +97,7 @@ def cmd_record(args: argparse.Namespace) -> int:
         extension=args.extension,
         same_as=args.same_as,
         counts_earlier=args.counts_earlier,
+        happened_at=happened_at(args),
     )
     result = station.record(args.judge, request)
     if result.witness_of is not None:

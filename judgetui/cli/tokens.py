@@ -15,7 +15,7 @@ COMMAND_NAMES = frozenset(
     {
         "demo", "check-rules", "classify", "event", "players", "record", "queue", "review",
         "decide", "void", "correct", "player", "history", "export", "verify", "report",
-        "investigation", "ssh", "config", "rules", "completion", "mirror", "pairings",
+        "investigation", "ssh", "config", "rules", "completion", "mirror", "pairings", "note",
     }
 )  # fmt: skip
 

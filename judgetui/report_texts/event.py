@@ -9,6 +9,8 @@ from judgetui import text
 from judgetui.i18n import _
 from judgetui.report_texts.common import (
     bar_chart,
+    indent,
+    local_time,
     log_head,
     official_kind,
     penalties_by_round,
@@ -33,6 +35,8 @@ def _record_entry(record: RecordState) -> dict[str, Any]:
         "judge": record.judge,
         "reviewed_by": record.reviewed_by,
         "at": record.at,
+        "happened_at": record.happened_at,
+        "entered_late": record.happened_at is not None,
         "table": record.table,
         "note": record.note,
     }
@@ -120,8 +124,26 @@ def event_report_dict(state: EventState) -> dict[str, Any]:
         "penalty_counts": _counts_dict(state),
         **investigations_dict(state),
         "voided": voided,
+        "notes": [
+            {"judge": n.judge, "at": n.at, "round": n.round, "table": n.table, "text": n.text}
+            for n in state.notes
+        ],
         "head": state.head,
     }
+
+
+def _note_lines(state: EventState) -> list[str]:
+    """The judges' event notes, oldest first: round, table, time and judge, then the text."""
+    lines = ["", "## " + _("Event notes"), ""]
+    if not state.notes:
+        return [*lines, _("No event note.")]
+    for note in state.notes:
+        where = _("Round {n}").format(n=note.round)
+        if note.table is not None:
+            where += ", " + _("table {n}").format(n=note.table)
+        lines.append(f"- {where}, {local_time(note.at)} ({note.judge}):")
+        lines.extend(indent(note.text, "    "))
+    return lines
 
 
 def _player_rows(state: EventState, player: dict[str, Any]) -> list[str]:
@@ -130,18 +152,14 @@ def _player_rows(state: EventState, player: dict[str, Any]) -> list[str]:
     rows: list[tuple[str, str]] = []
     for r in player["records"]:
         record = state.records[r["id"]]
-        rows.append(
-            (
-                r["at"],
-                _("R{round} {penalty}: {infraction} ({judge}) [{id}]").format(
-                    round=r["round"],
-                    penalty=penalty_phrase(state, record),
-                    infraction=text.infraction_name(rules, r["infraction"]),
-                    judge=text.judge_text(record),
-                    id=state.short_id(r["id"]),
-                ),
-            )
+        line = _("R{round} {penalty}: {infraction} ({judge}) [{id}]").format(
+            round=r["round"],
+            penalty=penalty_phrase(state, record),
+            infraction=text.infraction_name(rules, r["infraction"]),
+            judge=text.judge_text(record),
+            id=state.short_id(r["id"]),
         )
+        rows.append((record.happened, " · ".join(filter(None, (line, text.late_line(record))))))
     for d in player["decisions"]:
         rows.append(
             (
@@ -239,6 +257,7 @@ def event_report_text(state: EventState) -> str:
     lines.append(_("Cautions (not by player): {n}").format(n=data["cautions"]))
     lines += _chart_lines(state, data["penalty_counts"])
     lines += investigation_lines(state, data)
+    lines += _note_lines(state)
     if data["voided"]:
         lines += ["", "## " + _("Voided (made in error; not part of the record)"), ""]
         for v in data["voided"]:

@@ -90,6 +90,8 @@ def _recorded(state: EventState, record: RecordState) -> list[str]:
     ]
     if record.minutes_late is not None:
         lines.append("   " + _("{n} minutes late.").format(n=record.minutes_late))
+    if late := text.late_line(record):
+        lines.append(f"   {late}")
     cited = rules_cited(state, record)
     if cited:
         lines.append("   " + _("Rules cited:"))
@@ -121,7 +123,7 @@ def _record_events(
     notes, voided, investigation closed."""
     events: list[Event] = []
     if record.supersedes is None:
-        events.append((record.at, record.seq * 10, _recorded(state, record)))
+        events.append((record.happened, record.seq * 10, _recorded(state, record)))
     upgraded_into = record.supersedes is not None and record.reviewed_at == record.at
     if (
         record.reviewed_at is not None

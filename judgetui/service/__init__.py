@@ -25,6 +25,7 @@ from judgetui.service.base import (
     _utc_now,
 )
 from judgetui.service.event import MAX_ROUNDS, EventPlanner, floor_judge, renamed_players
+from judgetui.service.notes import NotesPlanner
 from judgetui.service.pairings import PairingsChange, PairingsPlanner
 from judgetui.service.record import RecordedPenalty, RecordRequest, RecordResult
 from judgetui.service.review import Corrected, ReviewPlanner, waits_in_queue
@@ -74,13 +75,10 @@ def _owners_of(item: str) -> Focus:
     return players
 
 
-class Planner(ReviewPlanner, EventPlanner, PairingsPlanner):
-    """Turns a use case into log entries against a given state; writes nothing.
-
-    Its parts: `Authority` (who acts), `RecordPlanner` (record, witness), `ReviewPlanner`
-    (review, void, correct, decide, investigations), `EventPlanner` (round, finals,
-    players, judges, rules, entered marks), `PairingsPlanner` (a round's pairings).
-    """
+class Planner(ReviewPlanner, EventPlanner, PairingsPlanner, NotesPlanner):
+    """Turns a use case into log entries against a state; writes nothing. Its parts: `Authority`
+    (who acts), `RecordPlanner`, `ReviewPlanner` (review, void, correct, decide, investigations),
+    `EventPlanner` (round, finals, roster, judges, rules, marks), `PairingsPlanner`, notes."""
 
 
 def taken_over_in(entries: Iterable[Mapping[str, Any]], copy_id: str) -> bool:
@@ -420,6 +418,9 @@ class Station:
         if (refused := earlier.refusal(files, self.file.stamp())) is not None:
             raise BadInput(refused, key="earlier_event_unusable")
         return self._write(lambda s: self.planner.plan_earlier(s, judge, files))
+
+    def note(self, judge: str | None, text: str, table: int | None = None) -> list[Entry]:
+        return self._write(lambda s: self.planner.plan_note(s, judge, text, table))
 
     def mark_entered(self, judge: str | None, items: Sequence[str], round_: int) -> list[Entry]:
         return self._write(lambda s: self.planner.plan_entered(s, judge, items, round_))

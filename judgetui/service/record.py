@@ -15,6 +15,7 @@ from judgetui.i18n import N_, _
 from judgetui.safe_text import refuse_controls_in_note
 from judgetui.service.authority import Authority
 from judgetui.service.base import BadInput, Entry, NotPermitted
+from judgetui.service.paper import entered_late
 from judgetui.state import EventState, JudgeState, RecordState
 from judgetui.state.queries import within_window
 from judgetui.store import build as declared
@@ -51,6 +52,8 @@ class RecordRequest(Struct, frozen=True):
     """The possible duplicate is an earlier offence of its own: it counts toward this
     record's repeat upgrade. Without it the earlier record is not counted (it may be the
     same incident, reported twice)."""
+    happened_at: datetime | None = None
+    """Entered later, from paper: when it happened (the head judge's; `service.paper`)."""
 
 
 class RecordedPenalty(Struct, frozen=True):
@@ -299,6 +302,7 @@ class RecordPlanner(Authority):
                 moment.append(self.clock())
             return moment[0]
 
+        late = req.happened_at and entered_late(judge, state, req.happened_at, req.note, now())
         duplicates = {} if corrects else self.possible_duplicates(state, judge.name, req, now)
         duplicate = next(iter(duplicates.values()), None)
         if req.duplicate_of is not None:
@@ -331,14 +335,8 @@ class RecordPlanner(Authority):
         if req.penalty is not None:
             self.penalty_key(req.penalty)
         incident = self.new_id() if corrects is None else corrects.incident
-        round_, phase = (
-            (state.round, state.phase)
-            if corrects is None
-            else (
-                corrects.round,
-                corrects.phase,
-            )
-        )
+        source = state if corrects is None else corrects
+        round_, phase = source.round, source.phase
         table = req.table if req.table is not None else state.incident_table(players, round_)
         # The opponent the judge named, else the one the round's pairings seat them with
         # (a correction keeps the record's own: `ReviewPlanner.plan_correct`).
@@ -444,7 +442,10 @@ class RecordPlanner(Authority):
                 extension=req.extension,
                 duplicate_of=duplicate_of,
                 corrects=None if corrects is None else corrects.id,
+                happened_at=late,
             )
+            if late is None:  # written as before records could be entered later
+                del payload["happened_at"]
             entries.append(self.entry("incident_recorded", judge, payload, now()))
         if len(records) < len(players):
             # With no record of the incident, the caution keeps where it happened and the

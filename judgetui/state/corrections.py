@@ -36,6 +36,7 @@ def correction(new: RecordState, old: RecordState, entry: Mapping[str, Any]) -> 
         judge_role=new.judge_role if trainee else old.judge_role,
         trainee=old.judge if trainee else old.trainee,
         at=old.at,
+        happened_at=old.happened_at,
         os_user=old.os_user,
         client=old.client,
         witnesses=old.witnesses,

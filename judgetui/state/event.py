@@ -22,6 +22,7 @@ from judgetui.state import queries
 from judgetui.state.shapes import (
     CautionExtension,
     DecisionState,
+    EventNote,
     JudgeState,
     Mark,
     PenaltyCounts,
@@ -62,6 +63,8 @@ class EventState(Struct):
     """Each round's pairings, by round, then by player (both players of each match)."""
     earlier_events: tuple[str, ...] = ()
     """The earlier events' files the head judge named (`judgetui.earlier`: never counted)."""
+    notes: list[EventNote] = field(default_factory=list)
+    """The judges' event notes (`judgetui note`), oldest first."""
     _points: dict[str, int] = field(default_factory=dict)
     _kind_keys: tuple[frozenset[str], frozenset[str]] | None = None
     _sorted_ids: tuple[tuple[int, int], tuple[str, ...], tuple[str, ...]] | None = None

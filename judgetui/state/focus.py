@@ -69,6 +69,7 @@ _EVENT_KINDS = frozenset(
         "event_taken_over",
         "pairings_imported",
         "earlier_events_set",
+        "event_noted",
     }
 )
 _ENDED = frozenset({"voided", "superseded", "dismissed"})

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from judgetui.engine import Phase
 from judgetui.engine.standing import ACTIVE, status_after, voiding_reopens
 from judgetui.perf import collector_paused, settle_young_objects
-from judgetui.state import corrections, pairings
+from judgetui.state import corrections, notes, pairings
 from judgetui.state.checks import (
     _REVIEW_ACTIONS,
     SHOWN,
@@ -271,6 +271,7 @@ def _on_incident_recorded(state: EventState, entry: Entry, data: Entry) -> None:
             duplicate_of,  # duplicate_of
             (),  # witnesses
             status == "pending",  # requested
+            data.get("happened_at"),  # happened_at
         )
         if corrects is not None:  # the voided record it corrects, checked before it is added
             record = corrections.correction(record, corrections.corrected(state, corrects), entry)
@@ -495,4 +496,5 @@ HANDLERS: dict[str, Handler] = {
     "event_taken_over": _on_event_taken_over,
     "pairings_imported": pairings.on_pairings_imported,
     "earlier_events_set": _on_earlier_events_set,
+    "event_noted": notes.on_event_noted,
 }

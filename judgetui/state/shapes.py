@@ -116,12 +116,20 @@ class RecordState(Struct):
     """Other judges' reports of the same incident, oldest first."""
     requested: bool = False
     """Written as "pending": a floor judge's request for the head judge to issue it."""
+    happened_at: str | None = None
+    """Entered later, from paper (`record --at --entered-late`): when it happened; ``at``
+    is when it was entered. Lists order it by when it happened (`happened`)."""
     corrects: str | None = None
     """The record this one puts right (voided by the same act, `judgetui correct`): it
     keeps that record's judge, time and witness notes."""
     trainee: str | None = None
     """The trainee who recorded it, when the head judge confirmed or upgraded it (or put
     it right): it is then the head judge's call, and ``judge`` names the head judge."""
+
+    @property
+    def happened(self) -> str:
+        """When it happened: ``happened_at`` for a record entered later, else ``at``."""
+        return self.at if self.happened_at is None else self.happened_at
 
     def past(self) -> PastPenalty:
         return PastPenalty(
@@ -225,6 +233,18 @@ class QueueItem(Struct, frozen=True):
         if landed.tzinfo is None:
             landed = landed.replace(tzinfo=UTC)
         return max(0, int((now - landed).total_seconds()))
+
+
+class EventNote(Struct, frozen=True):
+    """A judge's note about the event, naming no player (``event_noted``, `judgetui note`):
+    the round it was written in and, if given, the table."""
+
+    judge: str
+    at: str
+    text: str
+    round: int
+    seq: int
+    table: int | None = None
 
 
 class Mark(Struct, frozen=True):

@@ -73,10 +73,10 @@ class Routes:
 
         self.app.push_screen(RoundListScreen(number))
 
-    def open_player_report(self, player_id: str) -> None:
+    def open_player_report(self, player_id: str, slip: str | None = None) -> None:
         from judgetui.station.screens.player_report import PlayerReportScreen
 
-        self.app.push_screen(PlayerReportScreen(player_id))
+        self.app.push_screen(PlayerReportScreen(player_id, slip))
 
     def open_investigations(self) -> None:
         if not self._is_head():

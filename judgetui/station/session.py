@@ -400,6 +400,9 @@ class Session:
     def close_investigation(self, item: str, finding: str | None) -> list[Entry]:
         return self.station.close_investigation(self.judge.name, item, finding)
 
+    def note(self, text: str, table: int | None = None) -> list[Entry]:
+        return self.station.note(self.judge.name, text, table)
+
 
 def signed_in_judge(station: Station, state: EventState, name: str | None) -> JudgeState | None:
     """Who is at the keyboard: ``name`` checked against the roster, else this OS account's judge.

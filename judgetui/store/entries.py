@@ -176,6 +176,8 @@ class IncidentRecorded(Shape, frozen=True, kw_only=True):
     corrects: Id | None = None
     """The record this one puts right (voided just before, in the same write): the new
     record keeps its judge, time and witness notes (`judgetui correct`)."""
+    happened_at: Annotated[str, Meta(pattern=r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$")] | None = None
+    """Entered later, from paper (`record --at`): when it happened; the entry's ``at``: when."""
 
 
 class WitnessNoted(Shape, frozen=True, kw_only=True):
@@ -301,6 +303,13 @@ class PairingsImported(Shape, frozen=True, kw_only=True):
     pairings: Annotated[list[Pairing], Meta(max_length=20_000)]
 
 
+class EventNoted(Shape, frozen=True, kw_only=True):
+    """An event note (`judgetui note`): about the event, no player; the entry says who, when."""
+
+    text: Reason
+    table: Table | None = None
+
+
 class EarlierEventsSet(Shape, frozen=True, kw_only=True):
     """The head judge names the files of earlier events whose records the station shows
     beside a player's (information only: nothing in them counts here). Empty: none."""
@@ -338,6 +347,7 @@ KINDS: dict[str, type[Shape]] = {
     "event_taken_over": EventTakenOver,
     "pairings_imported": PairingsImported,
     "earlier_events_set": EarlierEventsSet,
+    "event_noted": EventNoted,
 }
 
 #: Each kind's entry: the envelope, tagged by ``kind``, around that kind's data.

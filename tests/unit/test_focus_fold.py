@@ -161,6 +161,7 @@ EVENT_FIELDS = (
     "rules_stored",
     "taken_over",
     "earlier_events",
+    "notes",
 )
 
 

@@ -269,7 +269,7 @@ def test_the_list_is_the_contracts() -> None:
     allowed, allowed_event = set(ssh_entry.ALLOWED), set(ssh_entry.ALLOWED_EVENT)
     assert allowed == {
         "queue", "player", "history", "classify", "record", "review", "decide", "void",
-        "correct", "investigation", "report", "rules", "export", "verify", "event",
+        "correct", "investigation", "note", "report", "rules", "export", "verify", "event",
     }  # fmt: skip
     assert allowed_event == {"show"}
     parser = ssh_entry.restricted_parser(cli.build_parser)

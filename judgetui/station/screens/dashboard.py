@@ -283,6 +283,7 @@ class DashboardScreen(StationScreen):
         ),
         Binding("q", "quit", N_("Quit"), id="dashboard.quit"),
         Binding("l", "round_list", N_("Round list"), show=False, id="dashboard.round_list"),
+        Binding("o", "note", N_("Event note"), show=False, id="dashboard.note"),
         Binding(
             "i", "investigations", N_("Investigations"), show=False, id="dashboard.investigations"
         ),
@@ -578,6 +579,16 @@ class DashboardScreen(StationScreen):
 
     def action_investigations(self) -> None:
         navigator(self.app).open_investigations()
+
+    def action_note(self) -> None:
+        """o: an event note, naming no player (any judge's; `judgetui note`)."""
+        from judgetui.station.dialogs.note import EventNote, EventNoteModal
+
+        def answered(note: EventNote | None) -> None:
+            if note is not None:
+                self.run_service(lambda: self.session.note(*note), done=_("Event note written."))
+
+        self.app.push_screen(EventNoteModal(), answered)
 
     def action_decide(self) -> None:
         player = self.selected_player()

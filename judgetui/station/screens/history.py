@@ -212,7 +212,7 @@ class HistoryScreen(StationScreen):
             if record.witnesses:
                 penalty.append(f" +{len(record.witnesses)}", style="italic")
             cells: tuple[Cell, ...] = (
-                clock_time(record.at, now),
+                clock_time(record.happened, now),
                 str(record.round),
                 "" if record.table is None else str(record.table),
                 f"{player.id} {player.name}",
@@ -256,7 +256,9 @@ class HistoryScreen(StationScreen):
         out.append(f"{record.player} {state.players[record.player].name}: ", style="bold")
         out.append_text(penalty_text(state.rules, record.penalty))
         out.append(" · " + text.infraction_name(state.rules, record.infraction))
-        out.append(" · " + made_by(record.judge, record.round, record.at, self.session.clock()))
+        out.append(
+            " · " + made_by(record.judge, record.round, record.happened, self.session.clock())
+        )
         record_detail_tail(out, state, record, record.note)
         out.rstrip()
         detail.update(out)

@@ -51,9 +51,10 @@ Row = tuple[str | Text, ...]
 
 @dataclass(frozen=True)
 class Line:
-    """One row of the history: its order in the log, its key, its cells, its details."""
+    """One row of the history: its order (when it happened, its place in the log), its
+    key, its cells, its details."""
 
-    seq: int
+    order: tuple[str, int]
     key: str
     row: Row
     detail: Text
@@ -90,6 +91,7 @@ class PlayerScreen(StationScreen):
         Binding("v", "void", N_("Void"), id="player.void"),
         Binding("c", "correct", N_("Correct"), priority=True, id="player.correct"),
         Binding("R", "report", N_("Report"), show=False, id="player.report"),
+        Binding("s", "slip", N_("Slip"), id="player.slip"),
         Binding("escape", "back", N_("Back"), id="player.back"),
     ]
     HEAD_ONLY: ClassVar[frozenset[str]] = frozenset({"decide", "review", "void", "correct"})
@@ -106,25 +108,14 @@ class PlayerScreen(StationScreen):
         yield StationHeader()
         yield Static("", id="player-title", classes="screen-title")
         yield Static("", id="player-summary")
-        table: DataTable[str | Text] = DataTable(
-            id="player-history", cursor_type="row", zebra_stripes=True
-        )
-        yield table
+        yield DataTable(id="player-history", cursor_type="row", zebra_stripes=True)
         yield Static("", id="player-detail")
         yield StationFooter()
 
     def on_mount(self) -> None:
         table = self.query_one("#player-history", DataTable)
-        table.add_columns(
-            _("Rd"),
-            _("Time"),
-            _("Penalty"),
-            _("Pt"),
-            _("Status"),
-            _("Infraction"),
-            _("Judge"),
-            _("Note"),
-        )
+        names = (N_("Rd"), N_("Time"), N_("Penalty"), N_("Pt"), N_("Status"), N_("Infraction"))
+        table.add_columns(*map(_, names), _("Judge"), _("Note"))
         self.show_player()
         table.focus()
 
@@ -142,8 +133,8 @@ class PlayerScreen(StationScreen):
             return state.decision_owed(self.player_id) is not None or None
         if action == "review":
             return any(i.player == self.player_id for i in self.session.queue()) or None
-        if action in ("void", "correct"):
-            return self._voidable(action == "correct") is not None or None
+        if action in ("void", "correct", "slip"):
+            return self._voidable(action != "void") is not None or None
         return True
 
     def refusal(self, action: str, description: str) -> str | None:
@@ -159,7 +150,7 @@ class PlayerScreen(StationScreen):
             "void": _("Choose a record or decision that still stands."),
             "correct": _("Choose a record that still stands."),
         }
-        return said.get(action) or super().refusal(action, description)
+        return said.get(action.replace("slip", "correct")) or super().refusal(action, description)
 
     # -- showing -------------------------------------------------------------------
 
@@ -246,6 +237,8 @@ class PlayerScreen(StationScreen):
         if record.review_note:
             review = _("review: {note}").format(note=record.review_note)
             note = f"{note} · {review}" if note else review
+        if record.happened_at is not None:
+            note = " · ".join(filter(None, (_("entered later"), note)))
         status = status_name(record.status)
         if record.status == "issued" and record.judge_role != "head" and record.reviewed_by:
             status = _("confirmed")
@@ -258,7 +251,7 @@ class PlayerScreen(StationScreen):
         applies = text.applies_text(record.applies, record.sanction)
         row: Row = (
             str(record.round),
-            clock_time(record.at, self.session.clock()),
+            clock_time(record.happened, self.session.clock()),
             penalty,
             str(record.points),
             Text(status, style="dim" if gone else "bold" if record.status == "pending" else ""),
@@ -279,11 +272,11 @@ class PlayerScreen(StationScreen):
         ]
         detail.append(" (" + _(", ").join(traits) + ")")
         now = self.session.clock()
-        detail.append("\n" + made_by(record.judge, record.round, record.at, now, by=True))
+        detail.append("\n" + made_by(record.judge, record.round, record.happened, now, by=True))
         if record.reviewed_by and record.judge_role != "head":
             detail.append(" · " + _("reviewed by {judge}").format(judge=record.reviewed_by))
         record_detail_tail(detail, state, record, note)
-        return Line(record.seq, record.id, row, detail)
+        return Line((record.happened, record.seq), record.id, row, detail)
 
     def _decision_line(self, state: EventState, decision: DecisionState) -> Line:
         penalty = decision_penalty_name(state.rules, decision)
@@ -303,7 +296,7 @@ class PlayerScreen(StationScreen):
         detail.append(" · " + what)
         detail.append("\n" + made_by(decision.judge, decision.round, decision.at, now, by=True))
         decision_detail_tail(detail, state, decision)
-        return Line(decision.seq, decision.id, row, detail)
+        return Line((decision.at, decision.seq), decision.id, row, detail)
 
     def _fill_history(self, state: EventState) -> None:
         table = self.query_one("#player-history", DataTable)
@@ -324,7 +317,7 @@ class PlayerScreen(StationScreen):
             ]
             lines += [self._decision_line(state, d) for d in player.decisions if d.phase == phase]
             if lines or phase == state.phase:
-                sections.append((title, sorted(lines, key=lambda line: line.seq)))
+                sections.append((title, sorted(lines, key=lambda line: line.order)))
         drafts = [self._record_line(state, r) for r in records if r.draft_only]
         if drafts:
             sections.append((_("Draft warnings (never counted)"), drafts))
@@ -494,6 +487,11 @@ class PlayerScreen(StationScreen):
 
     def action_report(self) -> None:
         navigator(self.app).open_player_report(self.player_id)
+
+    def action_slip(self) -> None:
+        """s: the highlighted record's penalty slip, to print (`report_texts.slip`)."""
+        if isinstance(target := self._voidable(correct=True), RecordState):
+            navigator(self.app).open_player_report(self.player_id, target.id)
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -1,5 +1,6 @@
-"""A player's report in the station: read-only, saved to a file with ``s``
-(`judgetui.report_texts` writes it, `judgetui.report_file` checks where it goes)."""
+"""A player's report in the station, or one record's penalty slip (``s`` on the player
+screen): read-only, saved to a file with ``s`` (`judgetui.report_texts` writes it,
+`judgetui.report_file` checks where it goes)."""
 
 from __future__ import annotations
 
@@ -30,10 +31,12 @@ class PlayerReportScreen(StationScreen):
     PlayerReportScreen #report-text { height: 1fr; border: none; padding: 0 1; }
     """
 
-    def __init__(self, player_id: str) -> None:
+    def __init__(self, player_id: str, slip: str | None = None) -> None:
         super().__init__()
         self.add_class("station-screen")
         self.player_id = player_id
+        self.slip = slip
+        """A record's id: its penalty slip, to print, instead of the player's report."""
         self.body = ""
 
     def compose(self) -> ComposeResult:
@@ -55,7 +58,12 @@ class PlayerReportScreen(StationScreen):
         state = self.session.state
         if self.player_id not in state.players:
             return
-        self.body = report_texts.player_report(state, self.player_id)
+        if self.slip is None:
+            self.body = report_texts.player_report(state, self.player_id)
+        elif (record := state.records.get(self.slip)) is not None:
+            from judgetui.report_texts.slip import slip_text
+
+            self.body = slip_text(state, record)
         area = self.query_one("#report-text", TextArea)
         if area.text != self.body:
             area.load_text(self.body)
@@ -91,7 +99,8 @@ class PlayerReportScreen(StationScreen):
                 answered,
             )
 
-        self.app.push_screen(SaveReportModal(f"report-{self.player_id}.md"), named)
+        name = f"report-{self.player_id}.md" if self.slip is None else f"slip-{self.slip[:8]}.txt"
+        self.app.push_screen(SaveReportModal(name), named)
 
     def _write(self, name: str, body: str, *, overwrite: bool) -> None:
         event = self.session.station.file

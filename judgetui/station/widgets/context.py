@@ -35,6 +35,8 @@ def context_lines(state: EventState, record: RecordState, *, now: datetime | Non
     if context:
         out.append(_("At the table") + ": ", style="bold")
         out.append(context + "\n")
+    if late := text.late_line(record):
+        out.append(late[:1].upper() + late[1:] + "\n", style="italic")
     if record.duplicate_of is not None:
         out.append(
             _("Recorded over a possible duplicate: {id}").format(id=record.duplicate_of[:8]) + "\n",

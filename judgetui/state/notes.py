@@ -1,0 +1,34 @@
+"""An event note applied to the event's state (``event_noted``): a judge's note about the
+event itself, naming no player, kept in the order written.
+
+Kept apart from `judgetui.state.fold` (its hot loop), which only names the handler."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from judgetui.state.checks import _shown, _shown_note, _text
+from judgetui.state.kept import own
+from judgetui.state.shapes import EventNote
+
+if TYPE_CHECKING:
+    from judgetui.state.event import EventState
+
+
+def on_event_noted(state: EventState, entry: Mapping[str, Any], data: Mapping[str, Any]) -> None:
+    """Keep the note, written by a judge of the event, in the round it was written in."""
+    judge = entry.get("judge") or ""
+    if judge not in state.judges:
+        raise ValueError(f"event note by {judge!r}, who is no judge of the event")
+    table = data.get("table")
+    state.notes.append(
+        EventNote(
+            judge=own(_shown(judge)),
+            at=own(entry["at"]),
+            text=own(_shown_note(_text(data["text"], "note"))),
+            round=state.round,
+            seq=own(int(entry["seq"])),
+            table=None if table is None else own(int(table)),
+        )
+    )
