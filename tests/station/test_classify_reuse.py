@@ -1,4 +1,4 @@
-"""Issue 14: the classification screen is made once, ahead, and begun anew for every incident.
+"""Every incident is begun anew: nothing of the last one is kept.
 
 What one incident left on it (players, answers, search, note, context, choice, a record
 still being written) must never show on, or be recorded with, the next one.
@@ -6,17 +6,11 @@ still being written) must never show on, or be recorded with, the next one.
 
 from __future__ import annotations
 
-import asyncio
 import threading
-from typing import Any
 
-from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
-from judgetui import i18n
 from judgetui.service import Station
-from judgetui.station.app import JudgeStation
-from judgetui.station.routes import Routes
 from judgetui.station.screens.classify import ClassifyScreen
 from judgetui.station.screens.dashboard import DashboardScreen
 from tests.helpers.station import (
@@ -31,32 +25,17 @@ from tests.helpers.station import (
 SIZE = (120, 40)
 
 
-def routes(app: JudgeStation) -> Routes:
-    assert isinstance(app.navigator, Routes)
-    return app.navigator
-
-
-async def kept_screen(pilot: Pilot[None]) -> ClassifyScreen:
-    """The classification screen the station made ahead, once it is ready."""
-    app = pilot.app
-    assert isinstance(app, JudgeStation)
-    await settle(pilot, lambda: routes(app)._classify is not None)
-    screen = routes(app)._classify
-    assert screen is not None
-    return screen
-
-
 def value(screen: ClassifyScreen, selector: str) -> str:
-    return screen.query_one(selector, Input).value
+    """The field's text; "" for a field of a step not mounted yet (it holds nothing)."""
+    fields = screen.query(selector).results(Input)
+    return next((field.value for field in fields), "")
 
 
 @pilot_test
-async def test_the_next_incident_on_the_kept_screen_starts_from_nothing(station: Station) -> None:
+async def test_the_next_incident_starts_from_nothing(station: Station) -> None:
     app = make_app(station)
     async with app.run_test(size=SIZE) as pilot:
-        kept = await kept_screen(pilot)
         screen = await walk_to_result(pilot, "P1", "slow", "n", "y")
-        assert screen is kept, "the screen made ahead is the one opened"
         # the note, then the context: table 14, game 2, opponent P3
         await pilot.press("tab", *"seen by two", "tab", *"14", "tab", "2", "tab", *"P3")
         assert value(screen, "#ctx-opponent") == "P3"
@@ -66,7 +45,9 @@ async def test_the_next_incident_on_the_kept_screen_starts_from_nothing(station:
         await settle(pilot, lambda: isinstance(app.screen, DashboardScreen))
 
         await pilot.press("n")
-        await settle(pilot, lambda: app.screen is kept)
+        await settle(pilot, lambda: isinstance(app.screen, ClassifyScreen))
+        screen = app.screen
+        assert isinstance(screen, ClassifyScreen)
         assert screen.step == "players" and screen.players == [] and screen.marked == []
         assert (screen.infraction, screen.intentional, screen.disruptive) == (None, None, None)
         assert screen.answers == {} and screen.minutes is None and screen.result is None
@@ -75,7 +56,8 @@ async def test_the_next_incident_on_the_kept_screen_starts_from_nothing(station:
         assert value(screen, "#note") == ""
         assert value(screen, "#ctx-game") == "" and value(screen, "#ctx-opponent") == ""
         assert value(screen, "#ctx-table") == "", "no table carried over from another incident"
-        assert screen.query_one("#penalty-choice", OptionList).option_count == 0
+        choices = screen.query("#penalty-choice").results(OptionList)
+        assert all(choice.option_count == 0 for choice in choices)
         assert screen.focused is screen.query_one("#player-search", Input)
 
         await pilot.press(*"p2", "enter", *"slow", "enter", "n", "y")
@@ -98,18 +80,17 @@ async def test_a_record_still_being_written_never_lands_on_the_next_incident(
     app = make_app(station)
     release = threading.Event()
     async with app.run_test(size=SIZE) as pilot:
-        kept = await kept_screen(pilot)
         session = session_of(app)
         hold_saves(session, release)
         screen = await walk_to_result(pilot, "P1", "slow", "n", "y")
-        assert screen is kept
         await pilot.press("enter")
         assert screen.recording
         # The judge walks out while the write is under way, and starts another incident.
         while app.screen is screen:
             await pilot.press("escape")
         await pilot.press("n")
-        assert app.screen is screen and screen.step == "players"
+        screen = app.screen
+        assert isinstance(screen, ClassifyScreen) and screen.step == "players"
         await pilot.press(*"p2")
         release.set()
         await settle(pilot, lambda: len(session.state.records) == 1)
@@ -120,100 +101,3 @@ async def test_a_record_still_being_written_never_lands_on_the_next_incident(
         assert screen.players == ["P2"] and screen.step == "infraction"
     [record] = session.state.records.values()
     assert record.player == "P1"
-
-
-@pilot_test
-async def test_a_second_classification_over_the_kept_one_is_a_screen_of_its_own(
-    station: Station,
-) -> None:
-    app = make_app(station)
-    async with app.run_test(size=SIZE) as pilot:
-        kept = await kept_screen(pilot)
-        await pilot.press("n")
-        assert app.screen is kept
-        await pilot.press(*"p1", "tab")
-        await routes(app).open_classify(["P3"])
-        other: Any = app.screen
-        assert isinstance(other, ClassifyScreen) and other is not kept
-        assert other.marked == ["P3"] and kept.marked == ["P1"]
-        await app.pop_screen()
-        await settle(pilot)
-        assert app.screen is kept and kept.marked == ["P1"]
-
-
-@pilot_test
-async def test_after_a_switch_of_language_the_classification_speaks_the_new_one(
-    station: Station,
-) -> None:
-    app = make_app(station)
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            english = await kept_screen(pilot)
-            await pilot.press("ctrl+l")
-            await settle(pilot, lambda: i18n.language() == "ja")
-            await settle(pilot, lambda: routes(app)._classify not in (None, english))
-            await pilot.press("n")
-            screen = app.screen
-            assert isinstance(screen, ClassifyScreen) and screen is not english
-            assert screen.query_one("#player-search", Input).placeholder == i18n._("name or id")
-            assert i18n._("name or id") != "name or id"
-    finally:
-        i18n.set_language("en")
-
-
-@pilot_test
-async def test_the_kept_screen_opened_from_a_player_has_that_player_in_the_incident(
-    station: Station,
-) -> None:
-    from judgetui.station.screens.player import PlayerScreen
-    from tests.helpers.station import open_screen
-
-    app = make_app(station)
-    async with app.run_test(size=SIZE) as pilot:
-        kept = await kept_screen(pilot)
-        await pilot.press("n", *"p2", "tab", "escape")  # an incident begun and left
-        await settle(pilot, lambda: isinstance(app.screen, DashboardScreen))
-        await open_screen(pilot, PlayerScreen("P1"))
-        await pilot.press("n")
-        await settle(pilot, lambda: app.screen is kept)
-        assert kept.marked == ["P1"] and kept.players == []
-        assert value(kept, "#player-search") == ""
-        first = kept.query_one("#player-list", OptionList).get_option_at_index(0)
-        assert first.id == "P1", "the marked player comes first"
-
-
-@pilot_test
-async def test_a_theme_chosen_while_the_kept_screen_is_hidden_reaches_it(station: Station) -> None:
-    from judgetui.station import themes
-
-    app = make_app(station)
-    async with app.run_test(size=SIZE) as pilot:
-        kept = await kept_screen(pilot)
-        search = kept.query_one("#player-search", Input)
-        dark = search.styles.background
-        app.theme = themes.LIGHT
-        await settle(pilot)
-        await pilot.press("n")
-        await settle(pilot, lambda: app.screen is kept)
-        light = search.styles.background
-        assert light != dark, "the kept screen's styles follow the new theme"
-        await pilot.press("escape")
-        await settle(pilot, lambda: isinstance(app.screen, DashboardScreen))
-        fresh = ClassifyScreen()  # a new screen, styled now: what the kept one must show
-        await app.push_screen(fresh)
-        assert fresh.query_one("#player-search", Input).styles.background == light
-
-
-@pilot_test
-async def test_the_station_closing_while_the_classification_is_made_ahead_ends_quietly(
-    station: Station,
-) -> None:
-    """A judge who quits at once: the screen being made ahead comes down without an error."""
-    app = make_app(station)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        making = asyncio.ensure_future(routes(app).prepare_classify())
-        await asyncio.sleep(0)
-        app.exit()
-    await making
-    assert app.return_code in (None, 0)

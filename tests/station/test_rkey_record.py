@@ -1,10 +1,6 @@
-"""Issue 14: the record key writes only the new entries; the rest was written ahead.
-
-While the classification is open, the station writes the file's bytes ahead
-(`Session.write_ahead`), so the Enter that records appends the entries to them. The
-judge sees the same thing as before: the done pane with what was saved, once; a second
-Enter during the save records nothing more; a write by another station meanwhile is
-followed, not lost; and leaving the classification lets the file written ahead go.
+"""The record key: the done pane with what was saved, once; a second Enter during the
+save records nothing more; a write by another station meanwhile is followed, not lost;
+a save under way greys the record key.
 """
 
 from __future__ import annotations
@@ -14,7 +10,6 @@ import threading
 import orjson
 
 from judgetui.service import Station
-from judgetui.station.screens.classify import ClassifyScreen
 from judgetui.store import EventFile
 from tests.helpers.event import FLOOR, record
 from tests.helpers.station import (
@@ -29,37 +24,6 @@ from tests.helpers.station import (
 )
 
 SIZE = (120, 40)
-
-
-def ahead_ready(station: Station) -> bool:
-    return station.file.ahead._ready is not None
-
-
-@pilot_test
-async def test_the_record_key_writes_onto_the_bytes_written_ahead(station: Station) -> None:
-    app = make_app(station)
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        assert not ahead_ready(station)  # nothing written ahead on the dashboard
-        screen = await walk_to_result(pilot, "P1", "slow", "n", "y")
-        await settle(pilot)
-        if not station.file.ahead.usable:
-            return  # a system without unnamed files: the plain path, as before
-        assert ahead_ready(station)
-        await pilot.press("enter")
-        await settle(pilot, lambda: screen.step == "done")
-        assert station.file.ahead.used == 1
-        done = shown(screen, "#done-text")
-        assert "Taro Yamada: Notice recorded" in done and "enter: back to the dashboard" in done
-        assert not ahead_ready(station)  # not written ahead again after its own write
-        await pilot.press("enter")  # back to the dashboard: nothing kept ahead
-        await settle(pilot, lambda: not isinstance(app.screen, ClassifyScreen))
-        assert not ahead_ready(station)
-    path = station.file.path
-    assert path.read_bytes() == orjson.dumps(orjson.loads(path.read_bytes()))
-    assert EventFile(path).verify().ok
-    [saved] = session_of(app).state.records.values()
-    assert saved.player == "P1" and saved.infraction == "slow_play"
 
 
 @pilot_test
@@ -99,8 +63,6 @@ async def test_another_stations_write_meanwhile_is_kept_and_followed(
         await settle(pilot)
         await pilot.press("enter")
         await settle(pilot, lambda: screen.step == "done")
-        if station.file.ahead.usable:
-            assert station.file.ahead.used == 1  # what was appended was written ahead too
     players = sorted(r.player for r in session.state.records.values())
     assert players == ["P3", "P4"]
     path = station.file.path
@@ -109,43 +71,9 @@ async def test_another_stations_write_meanwhile_is_kept_and_followed(
 
 
 @pilot_test
-async def test_the_collector_is_paused_only_until_the_record_is_shown(station: Station) -> None:
-    """No young collection between the record key and its frame, and none skipped after:
-    the collector runs again once the done pane is drawn, and if the station closes first."""
-    import gc
-
-    app = make_app(station)
-    release = threading.Event()
-    async with app.run_test(size=SIZE) as pilot:
-        await settle(pilot)
-        session = session_of(app)
-        hold_saves(session, release)
-        screen = await walk_to_result(pilot, "P5", "slow", "n", "y")
-        await settle(pilot)
-        assert gc.isenabled()
-        await pilot.press("enter")
-        assert screen.recording and not gc.isenabled()
-        release.set()
-        await settle(pilot, lambda: screen.step == "done" and gc.isenabled())
-        await pilot.press("n")
-        await pilot.press(*"p6", "enter", *"slow", "enter", "n", "y")
-        while screen.step == "upgrades":
-            await pilot.press("n")
-        release.clear()
-        await pilot.press("enter")
-        assert not gc.isenabled()
-        # The station closes before the outcome is shown (the write ends after).
-    assert gc.isenabled()
-    release.set()
-
-
-@pilot_test
 async def test_a_slow_save_still_greys_the_record_key(
     station: Station,
 ) -> None:
-    """The footer is no longer redrawn at the key, beside the write (its frame held the
-    interpreter between the write's system calls); a save still running after a moment
-    shows the record key greyed, as before."""
     from textual.widgets._footer import FooterKey
 
     app = make_app(station)
@@ -170,41 +98,3 @@ async def test_a_slow_save_still_greys_the_record_key(
             assert loop_guard < 1200, "the record key was never greyed during a slow save"
         release.set()
         await settle(pilot, lambda: screen.step == "done")
-
-
-@pilot_test
-async def test_leaving_the_classification_lets_the_bytes_written_ahead_go(
-    station: Station,
-) -> None:
-    """Both the screen made ahead (begun again when closed) and a screen of its own (made
-    while the kept one was not ready, or open below: removed when closed)."""
-    from judgetui.station.routes import Routes
-
-    app = make_app(station)
-    async with app.run_test(size=SIZE) as pilot:
-        navigator = app.navigator
-        assert isinstance(navigator, Routes)
-        await settle(pilot, lambda: navigator._classify is not None)
-        for own in (False, True):
-            if own:
-                app.push_screen(ClassifyScreen())
-                await settle(pilot)
-                await pilot.press(*"p1", "enter", *"slow", "enter", "n", "y")
-                screen = app.screen
-                assert isinstance(screen, ClassifyScreen) and screen is not navigator._classify
-                while screen.step == "upgrades":
-                    await pilot.press("n")
-            else:
-                screen = await walk_to_result(pilot, "P1", "slow", "n", "y")
-                assert screen is navigator._classify
-            assert screen.step == "result"
-            await settle(pilot)
-            if not station.file.ahead.usable:
-                return  # a system without unnamed files: nothing is written ahead
-            assert ahead_ready(station)
-            while isinstance(app.screen, ClassifyScreen):
-                await pilot.press("escape")
-            await settle(pilot, lambda: not ahead_ready(station))
-        await pilot.press("n")  # the next incident writes ahead again
-        await settle(pilot, lambda: ahead_ready(station))
-    assert session_of(app).state.records == {}

@@ -46,9 +46,6 @@ from judgetui.text import infraction_name, waited
 
 RECENT_ROWS = 60
 AGE_REFRESH_SECONDS = 30.0
-PREPARE_AFTER_SECONDS = 0.2
-"""From the dashboard's mount to making the classification screen ahead: after the
-first paint, not in its way."""
 
 
 def _kind_label(kind: str) -> Text:
@@ -364,8 +361,6 @@ class DashboardScreen(StationScreen):
         self.on_state_changed()
         self.query_one("#players", RowTable).focus()
         self.set_interval(AGE_REFRESH_SECONDS, self._show_ages)
-        # Once this is on screen: the classification made ahead (`n` then only shows it).
-        self.set_timer(PREPARE_AFTER_SECONDS, navigator(self.app).prepare_classify)
 
     # -- showing the event -------------------------------------------------------------
 
