@@ -28,12 +28,13 @@ def error_text(error: BaseException) -> str:
     )
 
 
-class EventChanged(Message):
+class EventChanged(Message, bubble=False):
     """The event file changed (another judge's write, or this station's), or its chain
     was checked (``problem``: what is broken, None when intact).
 
     The follower posts it to the App, which takes the change into the session and posts
-    it on to the screens shown; each shows the new state.
+    it on to the screens shown; each shows the new state. It never bubbles: a screen's
+    copy going back up to the App would be taken in again, after a newer change.
     """
 
     def __init__(self, change: Change | None, problem: str | None) -> None:
@@ -42,14 +43,12 @@ class EventChanged(Message):
         self.problem = problem
 
 
-class Served(Message):
+class Served(Message, bubble=False):
     """A service call returned: what it wrote is on disk (`StationScreen.serve`).
 
     Posted to the screen that asked, which handles the kind it waits for; the judge's
     notification was already given by the worker.
     """
-
-    bubble = False
 
     def __init__(self, result: Any, about: str | None = None) -> None:
         super().__init__()
@@ -107,11 +106,9 @@ class Saved(Served):
     """A report written to a file: its path."""
 
 
-class Refused(Message):
+class Refused(Message, bubble=False):
     """A service call was refused or failed (the judge was told why, in a notification);
     ``act`` is the kind of outcome it would have given."""
-
-    bubble = False
 
     def __init__(self, act: type[Served], error: Exception, about: str | None = None) -> None:
         super().__init__()

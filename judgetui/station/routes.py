@@ -8,12 +8,15 @@ every screen first. Only the App imports this module (see `judgetui.station.navi
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.widget import AwaitMount
 
-from judgetui.i18n import _
+from judgetui.i18n import _, language
+
+if TYPE_CHECKING:
+    from judgetui.station.screens.classify import ClassifyScreen
 
 
 class Routes:
@@ -21,6 +24,8 @@ class Routes:
 
     def __init__(self, app: App[Any]) -> None:
         self.app = app
+        self._classify: ClassifyScreen | None = None
+        self._classify_language = ""
 
     def _is_head(self) -> bool:
         session = getattr(self.app, "session", None)
@@ -80,7 +85,21 @@ class Routes:
         self.app.push_screen(HelpScreen())
 
     def open_classify(self, players: Sequence[str] = ()) -> AwaitMount:
-        """The classification, a new incident (with ``players`` marked, if any)."""
+        """The classification: one screen kept for every incident (installed: popped, it
+        stays composed), begun anew; a screen of its own when the kept one is open below
+        (the palette opened another over it) or in the other language."""
         from judgetui.station.screens.classify import ClassifyScreen
 
-        return self.app.push_screen(ClassifyScreen(players))
+        screen, app = self._classify, self.app
+        if screen is not None and screen in app.screen_stack:
+            return app.push_screen(ClassifyScreen(players))
+        if screen is not None and self._classify_language == language():
+            screen.start_incident(players)
+            return app.push_screen(screen)
+        if screen is not None:  # of the other language: let go
+            app.uninstall_screen(screen)
+            screen.remove()
+        screen = self._classify = ClassifyScreen(players)
+        self._classify_language = language()
+        app.install_screen(screen, f"classify-{id(screen)}")
+        return app.push_screen(screen)

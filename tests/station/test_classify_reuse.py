@@ -1,4 +1,4 @@
-"""Every incident is begun anew: nothing of the last one is kept.
+"""The classification screen is kept (once opened) and begun anew for every incident.
 
 What one incident left on it (players, answers, search, note, context, choice, a record
 still being written) must never show on, or be recorded with, the next one.
@@ -7,10 +7,15 @@ still being written) must never show on, or be recorded with, the next one.
 from __future__ import annotations
 
 import threading
+from typing import Any
 
+from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
+from judgetui import i18n
 from judgetui.service import Station
+from judgetui.station.app import JudgeStation
+from judgetui.station.routes import Routes
 from judgetui.station.screens.classify import ClassifyScreen
 from judgetui.station.screens.dashboard import DashboardScreen
 from tests.helpers.station import (
@@ -23,6 +28,24 @@ from tests.helpers.station import (
 )
 
 SIZE = (120, 40)
+
+
+def routes(app: JudgeStation) -> Routes:
+    assert isinstance(app.navigator, Routes)
+    return app.navigator
+
+
+async def kept_screen(pilot: Pilot[None]) -> ClassifyScreen:
+    """The classification the station keeps for every incident: opened once, and left."""
+    app = pilot.app
+    await settle(pilot)
+    await pilot.press("n")
+    await settle(pilot, lambda: isinstance(app.screen, ClassifyScreen))
+    screen = app.screen
+    assert isinstance(screen, ClassifyScreen)
+    await pilot.press("escape")
+    await settle(pilot, lambda: isinstance(app.screen, DashboardScreen))
+    return screen
 
 
 def value(screen: ClassifyScreen, selector: str) -> str:
@@ -101,3 +124,84 @@ async def test_a_record_still_being_written_never_lands_on_the_next_incident(
         assert screen.players == ["P2"] and screen.step == "infraction"
     [record] = session.state.records.values()
     assert record.player == "P1"
+
+
+@pilot_test
+async def test_a_second_classification_over_the_kept_one_is_a_screen_of_its_own(
+    station: Station,
+) -> None:
+    app = make_app(station)
+    async with app.run_test(size=SIZE) as pilot:
+        kept = await kept_screen(pilot)
+        await pilot.press("n")
+        assert app.screen is kept
+        await pilot.press(*"p1", "tab")
+        await routes(app).open_classify(["P3"])
+        other: Any = app.screen
+        assert isinstance(other, ClassifyScreen) and other is not kept
+        assert other.marked == ["P3"] and kept.marked == ["P1"]
+        await app.pop_screen()
+        await settle(pilot)
+        assert app.screen is kept and kept.marked == ["P1"]
+
+
+@pilot_test
+async def test_after_a_switch_of_language_the_classification_speaks_the_new_one(
+    station: Station,
+) -> None:
+    app = make_app(station)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            english = await kept_screen(pilot)
+            await pilot.press("ctrl+l")
+            await settle(pilot, lambda: i18n.language() == "ja")
+            await pilot.press("n")
+            screen = app.screen
+            assert isinstance(screen, ClassifyScreen) and screen is not english
+            assert screen.query_one("#player-search", Input).placeholder == i18n._("name or id")
+            assert i18n._("name or id") != "name or id"
+    finally:
+        i18n.set_language("en")
+
+
+@pilot_test
+async def test_the_kept_screen_opened_from_a_player_has_that_player_in_the_incident(
+    station: Station,
+) -> None:
+    from judgetui.station.screens.player import PlayerScreen
+    from tests.helpers.station import open_screen
+
+    app = make_app(station)
+    async with app.run_test(size=SIZE) as pilot:
+        kept = await kept_screen(pilot)
+        await pilot.press("n", *"p2", "tab", "escape")  # an incident begun and left
+        await settle(pilot, lambda: isinstance(app.screen, DashboardScreen))
+        await open_screen(pilot, PlayerScreen("P1"))
+        await pilot.press("n")
+        await settle(pilot, lambda: app.screen is kept)
+        assert kept.marked == ["P1"] and kept.players == []
+        assert value(kept, "#player-search") == ""
+        first = kept.query_one("#player-list", OptionList).get_option_at_index(0)
+        assert first.id == "P1", "the marked player comes first"
+
+
+@pilot_test
+async def test_a_theme_chosen_while_the_kept_screen_is_hidden_reaches_it(station: Station) -> None:
+    from judgetui.station import themes
+
+    app = make_app(station)
+    async with app.run_test(size=SIZE) as pilot:
+        kept = await kept_screen(pilot)
+        search = kept.query_one("#player-search", Input)
+        dark = search.styles.background
+        app.theme = themes.LIGHT
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot, lambda: app.screen is kept)
+        light = search.styles.background
+        assert light != dark, "the kept screen's styles follow the new theme"
+        await pilot.press("escape")
+        await settle(pilot, lambda: isinstance(app.screen, DashboardScreen))
+        fresh = ClassifyScreen()  # a new screen, styled now: what the kept one must show
+        await app.push_screen(fresh)
+        assert fresh.query_one("#player-search", Input).styles.background == light
