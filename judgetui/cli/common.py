@@ -178,8 +178,8 @@ def _open_station(args: argparse.Namespace, judge: str | None = None) -> int:
     db = _db_path(args)
     # Said before Textual is imported; erased before the station draws or an error's line.
     with reading_line(db) as progress:
-        # The collector stays off (perf.one_shot) until the station's first frame is
-        # out: run_station turns it on (see perf.settle_interface).
+        # The collector stays paused (perf.one_shot) while the file is read and folded;
+        # run_station turns it on once the station is open.
         from judgetui.station.app import run_station
 
         diagnostics.info("station start: %s (uid %d)", db, os.getuid())

@@ -1,4 +1,4 @@
-"""`JudgeStation`: start-up, theme, the default screen and the file watcher.
+"""`JudgeStation`, the station's one App: start-up, theme, the first screen and the follower.
 
 Everything that can refuse to start (a corrupt event file, a bad rules file, a judge
 the roster does not know) is checked by `run_station` before the App runs, so the
@@ -7,34 +7,36 @@ command line can still exit 2 or 3 with one line on stderr.
 
 from __future__ import annotations
 
+import gc
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any, ClassVar
 
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.drivers.linux_driver import LinuxDriver
 from textual.filter import LineFilter
+from textual.screen import Screen
 
 from judgetui import errors, i18n
 from judgetui.i18n import N_
-from judgetui.perf import long_lived, restore_collector, settle_interface
 from judgetui.rules import load_rules
 from judgetui.service import Station
 from judgetui.settings import LoadedSettings
 from judgetui.state import EventState, JudgeState
 from judgetui.station import startup, themes
-from judgetui.station.commands import PaletteHooks
-from judgetui.station.follow import FollowerHooks
-from judgetui.station.frames import quick_thread_switches
+from judgetui.station.commands import StationPalette, open_theme_palette, station_system_commands
+from judgetui.station.follow import EventFileFollower
 from judgetui.station.language import (
     can_switch,
+    open_command_palette,
     switch_binding,
     switch_language,
 )
+from judgetui.station.messages import EventChanged
 from judgetui.station.navigation import Navigator
-from judgetui.station.outcomes import ServiceOutcomes
-from judgetui.station.quitting import QuitHooks
+from judgetui.station.quitting import ask_to_quit
 from judgetui.station.routes import Routes
 from judgetui.station.session import (
     Progress,
@@ -48,15 +50,15 @@ from judgetui.store.follow import LogReader
 
 Clock = Callable[[], datetime]
 _CONTROL_FILTER = ControlCharacterFilter()
+"""After Textual's line filters: no control character reaches the terminal."""
 
 
-class JudgeStation(PaletteHooks, FollowerHooks, ServiceOutcomes, QuitHooks, startup.FirstFrame):
-    """The station: first screen, theme, messages (palette: `PaletteHooks`; following the
-    file: `FollowerHooks`; service calls' outcomes: `ServiceOutcomes`; quitting, which
-    asks first: `QuitHooks`; opening screens: `Routes`)."""
+class JudgeStation(App[None]):
+    """The station: first screen, theme, palette, quitting, the follower's messages."""
 
     CSS_PATH = "station.tcss"
     TITLE = "judgetui"
+    COMMANDS = {StationPalette}  # noqa: RUF012 (Textual's own annotation)
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
     VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -78,22 +80,20 @@ class JudgeStation(PaletteHooks, FollowerHooks, ServiceOutcomes, QuitHooks, star
         reader: LogReader | None = None,
     ) -> None:
         super().__init__()
-        self.reader = reader
-        """What `open_station` read of the file: handed to the follower, never read twice."""
+        self.reader = reader  # what `open_station` read, handed to the follower
         self.station = station
         self.state = state
         self.stamp = stamp
         self.judge = judge
         self.clock = clock
         self.cursor_blink = cursor_blink
-        self.settings = settings
-        """The settings the station was opened with; None: defaults, and nothing is kept."""
+        self.settings = settings  # None: the defaults, and nothing is kept
         self.poll_seconds = startup.poll_seconds(settings, poll_seconds)
         self.navigator: Navigator = Routes(self)
+        self.session: Session | None = None
+        self.follower: EventFileFollower | None = None
         themes.register_themes(self)
-        self.keymap_keys = startup.checked_keymap(settings)
-        """The judge's keymap, checked before anything is on screen; applied on mount."""
-        self._collector: tuple[int, int, int] | None = None
+        self.keymap_keys = startup.checked_keymap(settings)  # checked now, applied on mount
 
     def on_mount(self) -> None:
         WAIT_LISTENERS.append(self._say_lock_wait)
@@ -105,19 +105,16 @@ class JudgeStation(PaletteHooks, FollowerHooks, ServiceOutcomes, QuitHooks, star
 
             self.push_screen(FirstRunScreen(), self._created)
 
-    def _created(self, created: object) -> None:
-        """After the first run: the new event, with its head judge signed in if allowed."""
+    def _created(self, created: object) -> None:  # the first run's new event, or None
         if not isinstance(created, EventState):
-            self.exit()
-            return
+            return self.exit()
         self.state, self.stamp, judge, self.reader = startup.after_first_run(self.station, created)
         self._sign_in_or_ask(judge)
 
     def _sign_in_or_ask(self, judge: JudgeState | None) -> None:
         assert self.state is not None
         if judge is not None:
-            self.sign_in(judge)
-            return
+            return self.sign_in(judge)
         from judgetui.station.screens.sign_in import SignInScreen  # only when it asks
 
         self.push_screen(SignInScreen(self.state, self.station.planner), self.sign_in)
@@ -126,28 +123,24 @@ class JudgeStation(PaletteHooks, FollowerHooks, ServiceOutcomes, QuitHooks, star
         from judgetui.station.screens.dashboard import DashboardScreen
 
         if judge is None or self.state is None:
-            self.exit()
-            return
-        self.session = Session(
+            return self.exit()
+        session = Session(
             self.station, judge, self.state, self.clock, self.stamp, reader=self.reader
         )
-        # From here the session owns the state: a reload replaces the session's, and the
-        # app holding on to the first one would keep a whole stale event alive.
-        self.state = None
-        self.reader = None
+        # From here the session owns the state (the App keeping it would keep it alive).
+        self.session, self.state, self.reader = session, None, None
         self.push_screen(DashboardScreen())
-        self.call_after_refresh(self._settle_interface)  # after the first frame: see perf
-        self.start_following(self.session, self.poll_seconds)
-
-    def _settle_interface(self) -> None:
-        self._collector = settle_interface(self._collector)
+        self.follower = EventFileFollower(self, session, self.poll_seconds)
+        self.call_after_refresh(self.follower.start)  # after the dashboard's first paint
 
     def on_unmount(self) -> None:
-        """Leave the collector as it was found (tests run many apps in one process)."""
         WAIT_LISTENERS[:] = [heard for heard in WAIT_LISTENERS if heard != self._say_lock_wait]
-        self.stop_following()
-        restore_collector(self._collector)
-        self._collector = None
+        if self.follower is not None:
+            self.follower.stop()
+
+    def on_event_changed(self, message: EventChanged) -> None:
+        if self.follower is not None:
+            self.follower.take(message)
 
     def _say_lock_wait(self, wait: LockWait) -> None:
         """Said in a worker's thread: `notify` only posts a message (thread-safe, no wait)."""
@@ -157,14 +150,25 @@ class JudgeStation(PaletteHooks, FollowerHooks, ServiceOutcomes, QuitHooks, star
     def watch_theme(self, theme: str) -> None:
         themes.apply_ansi_palette(self, theme)
 
+    def action_command_palette(self) -> None:
+        open_command_palette(self)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        return station_system_commands(self, self.settings)
+
+    def action_change_theme(self) -> None:
+        open_theme_palette(self)
+
     def action_help(self) -> None:
         self.navigator.open_help()
+
+    async def action_quit(self) -> None:
+        ask_to_quit(self)
 
     async def action_switch_language(self) -> None:
         await switch_language(self)
 
     def get_line_filters(self) -> Sequence[LineFilter]:
-        """Textual's filters, then one that keeps control characters off the terminal."""
         return [*super().get_line_filters(), _CONTROL_FILTER]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -209,11 +213,13 @@ def run_station(
     app = open_station(
         station, judge, clock=lambda: datetime.now(UTC), settings=settings, progress=progress
     )
-    if app.judge is None:
-        long_lived()  # a screen asks first; else on with the dashboard's first frame
+    # The command line ran with the collector paused; a station lives long. The event just
+    # read is millions of long-lived objects: frozen, the collector leaves them alone
+    # (without, its full collections scanned them under the judge's keys).
+    gc.freeze()
+    gc.enable()
     if app.driver_class is LinuxDriver:
         app.driver_class = StationDriver  # ends the app when the terminal goes away
-    quick_thread_switches()  # a frame drawn reaches the terminal sooner: see `frames`
     app.run()
     return app.return_code or 0
 

@@ -13,7 +13,7 @@ every key, and nothing a judge reads needs a maximised widget.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -26,7 +26,7 @@ from textual.system_commands import SystemCommandsProvider
 from judgetui import diagnostics
 from judgetui.i18n import N_, _
 from judgetui.station import themes
-from judgetui.station.language import LanguageCommands, open_command_palette
+from judgetui.station.language import LanguageCommands
 from judgetui.station.widgets.palette import StationCommands
 
 if TYPE_CHECKING:
@@ -72,26 +72,6 @@ def station_system_commands(
         lambda: app.set_timer(0.1, partial(save_screenshot, app, settings)),
     )
     yield SystemCommand(_("Quit"), _("Quit the station (asks first)"), app.action_quit)
-
-
-class PaletteHooks(App[None]):
-    """The App's side of the command palette, for `JudgeStation` to inherit.
-
-    Textual asks the App for its palette (``action_command_palette``), its system
-    commands and the theme list; the station's answers are all in this module.
-    """
-
-    COMMANDS = {StationPalette}  # noqa: RUF012 (Textual's own annotation)
-    settings: LoadedSettings | None = None
-
-    def action_command_palette(self) -> None:
-        open_command_palette(self)
-
-    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        return station_system_commands(self, self.settings)
-
-    def action_change_theme(self) -> None:
-        open_theme_palette(self)
 
 
 def open_theme_palette(app: App[Any]) -> None:

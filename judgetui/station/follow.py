@@ -32,8 +32,7 @@ from textual.worker import Worker, get_current_worker
 from judgetui import diagnostics, errors
 from judgetui.i18n import _
 from judgetui.station.file_watch import FileWatch
-from judgetui.station.messages import EventChanged, LogChecked, QueueGrew, WatchFailed, error_text
-from judgetui.station.screens.base import StationScreen
+from judgetui.station.messages import EventChanged, error_text
 from judgetui.station.widgets.format import queue_news
 from judgetui.store.follow import LogReader
 
@@ -79,7 +78,7 @@ class EventFileFollower:
         # Watched before the first look: a write in between still ends the first wait.
         watch = self._file_watch = FileWatch.open(self.session.station.file.path)
         try:
-            self.app.post_message(LogChecked(self.session.check_log()))
+            self.app.post_message(EventChanged(None, self.session.check_log()))
             while not worker.is_cancelled and not self._stopped:
                 self.catch_up()
                 if watch is None or self._wake.is_set():
@@ -99,85 +98,46 @@ class EventFileFollower:
         try:
             change = self.session.check()
         except Exception as error:
-            self.app.post_message(WatchFailed(error))
+            self.watch_failed(error)
             return
         if change is not None:
-            self.app.post_message(EventChanged(change))
-            self.app.post_message(LogChecked(self.session.check_log(change)))
+            self.app.post_message(EventChanged(change, self.session.check_log(change)))
 
-    # -- on the App's thread (the App's message handlers call these) --------------
+    # -- on the App's thread (the App's message handler calls it) -----------------
 
-    def event_changed(self, message: EventChanged) -> None:
+    def take(self, message: EventChanged) -> None:
+        """Take ``message`` into the session, then post it on to the screens shown (the
+        top one, and those under it down to the first full screen)."""
         session = self.session
-        self._watch_error = ""
-        if not session.accept(message.change):
+        changed = False
+        if message.change is not None:
+            self._watch_error = ""
+            changed = session.accept(message.change)
+            if changed:
+                self._tell_queue_news()
+        if message.problem != session.log_problem:
+            session.log_problem = message.problem
+            session.version += 1
+            changed = True
+        if not changed:
             return
-        app = self.app
-        for screen in reversed(app.screen_stack):
-            if isinstance(screen, StationScreen):
-                screen.state_changed()
+        for screen in reversed(self.app.screen_stack):
+            screen.post_message(EventChanged(message.change, message.problem))
             if not isinstance(screen, ModalScreen):
                 break
+
+    def _tell_queue_news(self) -> None:
+        session = self.session
         items = session.queue()
         new = [item for item in items if item.id not in self._queue_ids]
         self._queue_ids = {item.id for item in items}
         if new and session.is_head:
-            app.post_message(QueueGrew(new))
+            self.app.notify(queue_news(session, new), title=_("New in the queue"))
 
-    def log_checked(self, message: LogChecked) -> None:
-        session = self.session
-        if message.problem != session.log_problem:
-            session.log_problem = message.problem
-            session.version += 1
-            if isinstance(self.app.screen, StationScreen):
-                self.app.screen.state_changed()
-
-    def queue_grew(self, message: QueueGrew) -> None:
-        news = queue_news(self.session, message.items)
-        self.app.notify(news, title=_("New in the queue"))
-
-    def watch_failed(self, message: WatchFailed) -> None:
-        """Say it once, not four times a second, until the file can be read again."""
-        if (problem := error_text(message.error)) != self._watch_error:
+    def watch_failed(self, error: Exception) -> None:
+        """The file could not be read (the station keeps showing the last good state): said
+        once, not four times a second, until it can be read again (any thread)."""
+        if (problem := error_text(error)) != self._watch_error:
             self._watch_error = problem
-            diagnostics.error("watcher: %s", errors.describe(message.error))
+            diagnostics.error("watcher: %s", errors.describe(error))
             self.app.notify(problem, severity="error", timeout=10)
-
-
-class FollowerHooks(App[None]):
-    """The App's side of following: it owns one `EventFileFollower` (from sign-in on)
-    and passes the follower's messages on to it (Textual delivers them to the App)."""
-
-    session: Session | None = None
-    follower: EventFileFollower | None = None
-
-    def start_following(self, session: Session, poll_seconds: float) -> None:
-        self.follower = EventFileFollower(self, session, poll_seconds)
-        # After the dashboard's first paint: the chain check (the whole log's hashes,
-        # once) then competes with nothing a judge is waiting for.
-        self.call_after_refresh(self.follower.start)
-
-    def stop_following(self) -> None:
-        if self.follower is not None:
-            self.follower.stop()
-
-    def catch_up(self) -> None:
-        """Read the file now if it changed (any thread but the App's): after a write."""
-        if self.follower is not None:
-            self.follower.catch_up()
-
-    def on_event_changed(self, message: EventChanged) -> None:
-        if self.follower is not None:
-            self.follower.event_changed(message)
-
-    def on_log_checked(self, message: LogChecked) -> None:
-        if self.follower is not None:
-            self.follower.log_checked(message)
-
-    def on_queue_grew(self, message: QueueGrew) -> None:
-        if self.follower is not None:
-            self.follower.queue_grew(message)
-
-    def on_watch_failed(self, message: WatchFailed) -> None:
-        if self.follower is not None:
-            self.follower.watch_failed(message)

@@ -1,25 +1,20 @@
-"""Messages that go up to the App: from the file watcher and from service workers.
+"""The station's messages: the follower's to the App, and the service workers' outcomes
+to the screen that asked.
 
-Thread workers post these (``post_message`` is thread-safe); the App handles them on
-its own thread, where it is safe to touch the session's state and the screens.
+Thread workers post these (``post_message`` is thread-safe); they are handled on the
+App's thread, where it is safe to touch the session's state and the screens.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from textual.app import App
 from textual.message import Message
 
 from judgetui import errors
 from judgetui.i18n import _
-from judgetui.state import QueueItem
 
 if TYPE_CHECKING:
-    from textual.screen import Screen
-
     from judgetui.station.session import Change
 
 
@@ -33,96 +28,94 @@ def error_text(error: BaseException) -> str:
     )
 
 
-class EventChanged(Message):
-    """The event file changed on disk (another judge's write, or our own)."""
+class EventChanged(Message, bubble=False):
+    """The event file changed (another judge's write, or this station's), or its chain
+    was checked (``problem``: what is broken, None when intact).
 
-    def __init__(self, change: Change) -> None:
+    The follower posts it to the App, which takes the change into the session and posts
+    it on to the screens shown; each shows the new state. It never bubbles: a screen's
+    copy going back up to the App would be taken in again, after a newer change.
+    """
+
+    def __init__(self, change: Change | None, problem: str | None) -> None:
         super().__init__()
         self.change = change
-
-
-class LogChecked(Message):
-    """The watcher recomputed the penalty log's hash chain."""
-
-    def __init__(self, problem: str | None) -> None:
-        super().__init__()
         self.problem = problem
 
 
-class QueueGrew(Message):
-    """New items landed in the head judge's queue."""
+class Served(Message, bubble=False):
+    """A service call returned: what it wrote is on disk (`StationScreen.serve`).
 
-    def __init__(self, items: Sequence[QueueItem]) -> None:
-        super().__init__()
-        self.items = list(items)
-
-
-class WatchFailed(Message):
-    """The event file could not be read; the station keeps showing the last good state."""
-
-    def __init__(self, error: Exception) -> None:
-        super().__init__()
-        self.error = error
-
-
-@dataclass(frozen=True)
-class ServiceCall:
-    """Who asked for a service call and what to do with its outcome.
-
-    The callbacks run on the App's thread, and only while ``screen`` is still on the
-    screen stack: a judge who has stepped away from a screen gets the notification
-    but nothing touches the screen's widgets any more.
+    Posted to the screen that asked, which handles the kind it waits for; the judge's
+    notification was already given by the worker.
     """
 
-    screen: Screen[Any]
-    done: str | None = None
-    on_done: Callable[[bool], None] | None = None
-    on_result: Callable[[Any], None] | None = None
-    on_early: Callable[[Any], Callable[[], None]] | None = None
-    """Shows the outcome before the call returns (`ServiceEarly`), drawn but not written
-    out; returns what takes it back off the screen."""
-
-
-class ServiceEarly(Message):
-    """A service call's outcome, sure but not on disk yet: drawn now, its frames held
-    until the call returns (`judgetui.station.frames.FrameHold`)."""
-
-    def __init__(self, call: ServiceCall, result: object) -> None:
+    def __init__(self, result: Any, about: str | None = None) -> None:
         super().__init__()
-        self.call = call
         self.result = result
+        self.about = about
+        """What the screen said the call was about (a record's id, a line's key)."""
 
 
-class ServiceDone(Message):
-    """A service call succeeded."""
+class Recorded(Served):
+    """An incident recorded (a `RecordResult`), or its possible duplicate found (a
+    `RecordState`: nothing written, the judge is asked)."""
 
-    def __init__(self, call: ServiceCall, result: object) -> None:
+
+class Reviewed(Served):
+    """A queue item confirmed, changed or dismissed."""
+
+
+class Decided(Served):
+    """A three-warning decision recorded."""
+
+
+class Voided(Served):
+    """A record or decision voided, or a record corrected."""
+
+
+class EventSet(Served):
+    """The event's round or stage changed."""
+
+
+class JudgeAdded(Served):
+    """A judge added to the event."""
+
+
+class PlayersImported(Served):
+    """A roster imported: the `RosterRead` lines to show (`EventScreen`)."""
+
+
+class PairingsImported(Served):
+    """A round's pairings imported: the lines that say what changed."""
+
+
+class Entered(Served):
+    """A line of the round's list marked entered by the scorekeeper."""
+
+
+class Closed(Served):
+    """An investigation closed."""
+
+
+class Created(Served):
+    """The event created (the first run): its `EventState`."""
+
+
+class Noted(Served):
+    """An event note written (`o` on the dashboard)."""
+
+
+class Saved(Served):
+    """A report written to a file: its path."""
+
+
+class Refused(Message, bubble=False):
+    """A service call was refused or failed (the judge was told why, in a notification);
+    ``act`` is the kind of outcome it would have given."""
+
+    def __init__(self, act: type[Served], error: Exception, about: str | None = None) -> None:
         super().__init__()
-        self.call = call
-        self.result = result
-
-    def deliver(self, app: App[Any]) -> None:
-        """Notify, then run the callbacks if their screen is still stacked."""
-        call = self.call
-        if call.done:
-            app.notify(call.done)
-        if call.screen in app.screen_stack:
-            if call.on_result is not None:
-                call.on_result(self.result)
-            if call.on_done is not None:
-                call.on_done(True)
-
-
-class ServiceFailed(Message):
-    """A service call was refused or failed; ``error`` becomes a notification."""
-
-    def __init__(self, call: ServiceCall | None, error: Exception) -> None:
-        super().__init__()
-        self.call = call
+        self.act = act
         self.error = error
-
-    def deliver(self, app: App[Any]) -> None:
-        app.notify(error_text(self.error), severity="error", timeout=10)
-        call = self.call
-        if call is not None and call.on_done is not None and call.screen in app.screen_stack:
-            call.on_done(False)
+        self.about = about

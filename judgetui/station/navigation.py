@@ -43,10 +43,6 @@ class Navigator(Protocol):
         """Awaitable until the walk-through is up (keys typed at once reach it)."""
         ...
 
-    async def prepare_classify(self) -> None:
-        """Make the walk-through ahead (the station does when it is idle)."""
-        ...
-
 
 def navigator(app: App[Any]) -> Navigator:
     """``app``'s navigator (the station's App has one from its start)."""

@@ -65,10 +65,3 @@ def ask_to_quit(app: App[Any]) -> None:
     modal = ConfirmModal(question, _("Quit"), _("Stay"), enter_says_yes=False)
     modal.add_class(QUESTION_CLASS)
     app.push_screen(modal, answered)
-
-
-class QuitHooks(App[None]):
-    """The App's quit (``ctrl+q``, the palette's Quit), for `JudgeStation` to inherit."""
-
-    async def action_quit(self) -> None:
-        ask_to_quit(self)

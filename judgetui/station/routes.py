@@ -11,17 +11,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from textual.app import App
-from textual.css.query import NoMatches
-from textual.widget import AwaitMount, MountError
+from textual.widget import AwaitMount
 
 from judgetui.i18n import _, language
 
 if TYPE_CHECKING:
     from judgetui.station.screens.classify import ClassifyScreen
-
-DRAW_AGAIN_AFTER_SECONDS = 0.2
-"""How long after the classification is made ahead it is drawn off screen once more
-(`MadeAhead.draw_ahead`): its widgets have handled their first Resize by then."""
 
 
 class Routes:
@@ -30,8 +25,6 @@ class Routes:
     def __init__(self, app: App[Any]) -> None:
         self.app = app
         self._classify: ClassifyScreen | None = None
-        """The one classification screen, made ahead (`prepare_classify`) and opened for
-        every incident; None until it is ready."""
         self._classify_language = ""
 
     def _is_head(self) -> bool:
@@ -92,38 +85,21 @@ class Routes:
         self.app.push_screen(HelpScreen())
 
     def open_classify(self, players: Sequence[str] = ()) -> AwaitMount:
-        """The classification: the screen made ahead, begun anew, if it is free."""
+        """The classification: one screen kept for every incident (installed: popped, it
+        stays composed), begun anew; a screen of its own when the kept one is open below
+        (the palette opened another over it) or in the other language."""
         from judgetui.station.screens.classify import ClassifyScreen
 
-        screen = self._classify
-        if screen is None or screen.is_open() or self._classify_language != language():
-            # Not made yet, already open below (the palette opened another screen over
-            # it) or in the other language: a screen of its own, as before.
-            return self.app.push_screen(ClassifyScreen(players))
-        screen.start_incident(players)
-        return self.app.push_screen(screen)
-
-    async def prepare_classify(self) -> None:
-        """Make the classification screen ahead, every pane composed and mounted, so that
-        the key that opens it only shows it. Again after a switch of language."""
-        from judgetui.station.screens.classify import ClassifyScreen
-
-        if self._classify is not None:
-            if self._classify_language == language():
-                return
-            old, self._classify = self._classify, None
-            if not old.is_open():
-                self.app.uninstall_screen(old)
-                await old.remove()
-        screen = ClassifyScreen()
-        self.app.install_screen(screen, f"classify-{id(screen)}")
-        try:
-            _screen, mounted = self.app._get_screen(screen)
-            await mounted
-            await screen.prepare()
-        except (NoMatches, MountError):
-            return  # the station is closing: its screens are coming down
-        if screen.is_attached:
-            screen.draw_ahead()
-            self.app.set_timer(DRAW_AGAIN_AFTER_SECONDS, screen.draw_ahead)
-            self._classify, self._classify_language = screen, language()
+        screen, app = self._classify, self.app
+        if screen is not None and screen in app.screen_stack:
+            return app.push_screen(ClassifyScreen(players))
+        if screen is not None and self._classify_language == language():
+            screen.start_incident(players)
+            return app.push_screen(screen)
+        if screen is not None:  # of the other language: let go
+            app.uninstall_screen(screen)
+            screen.remove()
+        screen = self._classify = ClassifyScreen(players)
+        self._classify_language = language()
+        app.install_screen(screen, f"classify-{id(screen)}")
+        return app.push_screen(screen)

@@ -16,7 +16,6 @@ from datetime import datetime
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
-from judgetui import perf
 from judgetui.i18n import _
 from judgetui.rules import Rules
 from judgetui.service import (
@@ -70,7 +69,7 @@ PROGRESS_STEP = 2048
 def load_state(
     station: Station, reader: LogReader | None = None, progress: Progress | None = None
 ) -> tuple[EventState, FileStamp]:
-    """Read and fold the event file with the collector paused, then `settle` it.
+    """Read and fold the event file.
 
     With ``reader`` the file is read through it, which keeps what it read for the
     follower (the chain is checked later, from those entries: `Session.check_log`).
@@ -78,18 +77,14 @@ def load_state(
     goes (the file is parsed in one call, which tells nothing), then 1.0 once the
     state is ready. Raises the store's `EventFileError` for a file that cannot be used.
     """
-    with perf.collector_paused():
-        snapshot = station.file.load() if reader is None else reader.load()
-        if progress is None:
-            state = station.fold(snapshot)
-        else:
-            state = station.fold_entries(_told(snapshot.entries, progress))
-        stamp = snapshot.stamp
-        del snapshot  # the parsed file: freed now, not frozen with the state for the session
-    state = settle(state)
+    snapshot = station.file.load() if reader is None else reader.load()
+    if progress is None:
+        state = station.fold(snapshot)
+    else:
+        state = station.fold_entries(_told(snapshot.entries, progress))
     if progress is not None:
         progress(1.0)
-    return state, stamp
+    return state, snapshot.stamp
 
 
 def _told(entries: Sequence[Mapping[str, Any]], progress: Progress) -> Iterator[Mapping[str, Any]]:
@@ -104,12 +99,6 @@ def _told(entries: Sequence[Mapping[str, Any]], progress: Progress) -> Iterator[
             yield entries[start : start + PROGRESS_STEP]
 
     return chain.from_iterable(slices())
-
-
-def settle(state: EventState) -> EventState:
-    """Keep the garbage collector off a freshly loaded event (see `perf.freeze_all`)."""
-    perf.freeze_all()
-    return state
 
 
 def _extends(state: EventState, entries: Sequence[Mapping[str, Any]]) -> bool:
@@ -267,7 +256,7 @@ class Session:
         """
         self._state_stamp = None
         if change.state is not None:
-            self._replace(settle(change.state))
+            self._replace(change.state)
         elif _extends(self.state, change.entries):
             if self.state.count == len(change.entries):
                 self._state_stamp = change.stamp
@@ -275,7 +264,7 @@ class Session:
             self.state.extend(change.entries)
             self._applied = change.entries
         else:
-            self._replace(settle(self.station.fold_entries(change.entries)))
+            self._replace(self.station.fold_entries(change.entries))
         self._state_stamp = change.stamp
         self.judge = self.state.judges.get(self.judge.name, self.judge)
         self.standby = self._standby()
@@ -320,7 +309,7 @@ class Session:
         return change is not None and self.accept(change)
 
     # -- the acts: what this judge does; the service checks that the judge may -------
-    # Each runs on a worker thread (`StationScreen.run_service`); screens pass plain
+    # Each runs on a worker thread (`StationScreen.serve`); screens pass plain
     # values and never name the judge: the session is who is signed in.
 
     def earlier_events(self) -> tuple[Earlier, ...]:
@@ -336,10 +325,8 @@ class Session:
         """Why the report may not be a witness note on ``earlier`` (None: it may)."""
         return self.station.witness_refusal(self.state, request, earlier)
 
-    def record(
-        self, request: RecordRequest, planned: Callable[[RecordResult], None] | None = None
-    ) -> RecordResult:
-        return self.station.record(self.judge.name, request, planned)
+    def record(self, request: RecordRequest) -> RecordResult:
+        return self.station.record(self.judge.name, request)
 
     def review(
         self,

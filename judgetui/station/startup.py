@@ -56,27 +56,6 @@ def apply_settings(app: App[Any], settings: LoadedSettings | None, keys: dict[st
     app.theme = themes.initial_theme(app, wanted, os.environ)[0]
 
 
-class FirstFrame(App[None]):
-    """The App's first frame drawn whole.
-
-    Textual mounts the App inside a batch, where nothing is drawn. The screen pushed on
-    mount composes its first full frame meanwhile, in its own task, and that frame is
-    dropped; the partial frames after it are drawn against it, so the header (the
-    event's name) reached the terminal only with a later full frame, ~40 ms after the
-    first rows at 10,000 records. ``Ready`` comes once the batch is over: the whole
-    screen is then marked dirty in its compositor (what Textual itself does for a
-    screen under a modal), so the next frame is a full one, drawn from the lines the
-    dropped frame rendered (~10 ms). Neither ``Screen.refresh()`` nor refreshing the
-    screen's widgets does this (the first gives a partial frame; the second renders
-    them again, ~25 ms). `tests/station/test_first_frame.py` checks it on this Textual.
-    """
-
-    def on_ready(self) -> None:
-        screen = self.screen
-        screen._compositor._dirty_regions.add(screen.size.region)
-        screen.refresh()
-
-
 def after_first_run(
     station: Station, created: EventState
 ) -> tuple[EventState, FileStamp, JudgeState | None, LogReader]:

@@ -28,37 +28,30 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import contextvars
 import os
 import select
 import signal
 import sys
 import threading
 from collections.abc import Callable
-from typing import IO, TYPE_CHECKING, Any, cast
+from typing import IO, TYPE_CHECKING, Any
 
 from rich.segment import Segment
-from textual import events
 from textual.color import Color
 from textual.drivers.linux_driver import LinuxDriver
 from textual.filter import LineFilter
 
-from judgetui import diagnostics
 from judgetui.safe_text import CONTROL
-from judgetui.station import frames
-from judgetui.station.rest import RestCollector
+from judgetui.station import adapter
 
 if TYPE_CHECKING:
     from textual.app import App
-    from textual.message import Message
 
 EXIT_HUNG_UP = 129
 """The station's exit status when its terminal went away (128 + SIGHUP, as a shell says)."""
 GRACE_SECONDS = 3.0
 """How long a clean exit may take after the terminal went away before the process ends."""
 _POLL_MS = 500
-_INPUT = (events.Key, events.Paste, events.MouseDown, events.MouseUp)
-"""What a judge does at the terminal that pauses the collector until rest."""
 _GONE = select.POLLHUP | select.POLLERR | select.POLLNVAL | getattr(select, "POLLRDHUP", 0)
 
 
@@ -94,15 +87,10 @@ class _TerminalOutput:
     on its full queue. Here the failure calls ``gone`` once and later writes are dropped.
     """
 
-    def __init__(
-        self, file: IO[str], gone: Callable[[], None], flushed: Callable[[], None] = lambda: None
-    ) -> None:
+    def __init__(self, file: IO[str], gone: Callable[[], None]) -> None:
         self._file = file
         self._gone = gone
-        self._flushed = flushed
         self.dead = False
-        self.writing = False
-        """Between a write of the output thread and its flush (the frame not out yet)."""
 
     def _failed(self) -> None:
         if not self.dead:
@@ -110,7 +98,6 @@ class _TerminalOutput:
             self._gone()
 
     def write(self, text: str) -> int:
-        self.writing = True
         if self.dead:
             return len(text)
         try:
@@ -120,14 +107,11 @@ class _TerminalOutput:
             return len(text)
 
     def flush(self) -> None:
-        """Textual's output thread flushes when it has written every frame queued."""
         try:
             if not self.dead:
                 self._file.flush()
         except (OSError, ValueError):
             self._failed()
-        finally:
-            self._flushed()
 
     def fileno(self) -> int:
         return self._file.fileno()
@@ -139,104 +123,31 @@ class _TerminalOutput:
         return getattr(self._file, name)
 
 
-def log_loop_failure(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
-    """What fails in a callback on the App's loop, a line in the diagnostic log (its kind
-    only), then asyncio's own handling. asyncio only writes such a failure to the
-    standard error, which no one sees under Textual: a frame clock whose turn raised
-    left a station that drew nothing more (`frames._busy`), and nothing said why."""
-    error = context.get("exception")
-    kind = type(error).__name__ if error is not None else "no exception"
-    diagnostics.warning("station: a callback on its loop failed (%s)", kind)
-    loop.default_exception_handler(context)
-
-
 class StationDriver(LinuxDriver):
-    """Textual's Linux driver that ends the app when its terminal goes away."""
+    """Textual's Linux driver that ends the app when its terminal goes away (the driver's
+    output file and its loop are Textual's own attributes: `judgetui.station.adapter`)."""
 
     def __init__(self, app: App[Any], **options: Any) -> None:
         super().__init__(app, **options)
+        self._station = app
+        self._station_loop = asyncio.get_running_loop()  # Textual makes drivers on its loop
         self._hung_up = threading.Event()
         self._stopped = threading.Event()
-        self._output = _TerminalOutput(cast("IO[str]", self._file), self.hang_up, self._flushed)
-        self._file = self._output  # type: ignore[assignment]
-        self._written_lock = threading.Lock()
-        self._when_written: list[tuple[Callable[[], None], contextvars.Context]] = []
-        self._rest: RestCollector | None = None
-        """The collector paused from a key until rest (`judgetui.station.rest`)."""
-
-    def process_message(self, message: Message) -> None:
-        """Textual's (the input thread's), a key first pausing the collector until rest."""
-        rest = self._rest
-        if rest is not None and isinstance(message, _INPUT):
-            rest.key()
-        super().process_message(message)
-
-    def when_written(self, callback: Callable[[], None]) -> None:
-        """Call ``callback`` on the App's loop once the frames handed to the terminal so
-        far are written to it (at once if they are): work that can wait for the judge's
-        frame (a collection, a catch-up) must not hold the interpreter while Textual's
-        output thread needs it to write the frame (App's thread only). It runs in the
-        context it was asked for in: posted from the output thread, it ran in that
-        thread's, without Textual's active App, and a timer it started failed when it
-        fired (the catch-up after a record never ran, and quitting the station after
-        one ended in a traceback and exit 1)."""
-        with self._written_lock:
-            writer = self._writer_thread
-            if self._output.writing or (writer is not None and writer._queue.qsize()):
-                self._when_written.append((callback, contextvars.copy_context()))
-                return
-        self._loop.call_soon(callback)
-
-    def _idle(self) -> bool:
-        """Whether nothing waits to be done: no callback ready on the App's loop (a key
-        being posted, a frame due), no message queued for the App (a key), no frame due
-        on the screen shown, none being written (App's thread)."""
-        if frames.busy(self._loop):
-            return False
-        app = self._app
-        if app._message_queue.qsize():
-            return False
-        try:
-            clock = app.screen._update_timer
-        except Exception:  # no screen yet, or the App is closing
-            return False
-        if getattr(clock, "pending", False):
-            return False
-        hold = getattr(app, "frame_hold", None)
-        if hold is not None and hold.holding:
-            return False  # a frame is still to be written, once its write is on disk
-        writer = self._writer_thread
-        return not (self._output.writing or (writer is not None and writer._queue.qsize()))
-
-    def _flushed(self) -> None:
-        """The output thread has written every frame queued (its thread)."""
-        with self._written_lock:
-            self._output.writing = False
-            waiting, self._when_written = self._when_written, []
-        if (rest := self._rest) is not None:
-            rest.written()
-        for callback, context in waiting:
-            with contextlib.suppress(RuntimeError):  # the loop is already closed
-                self._loop.call_soon_threadsafe(callback, context=context)
+        self._output = _TerminalOutput(adapter.driver_output(self), self.hang_up)
+        adapter.set_driver_output(self, self._output)
 
     def start_application_mode(self) -> None:
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-            self._loop.add_signal_handler(signal.SIGHUP, self.hang_up)
-        self._loop.set_exception_handler(log_loop_failure)
-        self._rest = RestCollector(self._loop, idle=self._idle)
+            self._station_loop.add_signal_handler(signal.SIGHUP, self.hang_up)
         super().start_application_mode()  # type: ignore[no-untyped-call]
         watcher = threading.Thread(target=self._watch, name="judgetui-hangup", daemon=True)
         watcher.start()
 
     def stop_application_mode(self) -> None:
         self._stopped.set()
-        rest, self._rest = self._rest, None
-        if rest is not None:
-            rest.close()
         super().stop_application_mode()
-        self._loop.set_exception_handler(None)
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-            self._loop.remove_signal_handler(signal.SIGHUP)
+            self._station_loop.remove_signal_handler(signal.SIGHUP)
 
     def run_input_thread(self) -> None:
         """Textual's input loop; a read error (EIO: the terminal hung up) ends the app."""
@@ -270,10 +181,9 @@ class StationDriver(LinuxDriver):
         backstop = threading.Timer(GRACE_SECONDS, os._exit, (EXIT_HUNG_UP,))
         backstop.daemon = True
         backstop.start()
-        loop = self._loop
-        app = self._app
+        app = self._station
         with contextlib.suppress(RuntimeError):  # the loop is already closed
-            loop.call_soon_threadsafe(lambda: app.exit(return_code=EXIT_HUNG_UP))
+            self._station_loop.call_soon_threadsafe(lambda: app.exit(return_code=EXIT_HUNG_UP))
 
 
 def _standard_fds() -> set[int]:

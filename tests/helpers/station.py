@@ -267,8 +267,21 @@ def hold_saves(session: Session, release: threading.Event) -> None:
     way, for as long as a test needs one."""
     write = session.record
 
-    def held(request: RecordRequest, planned: Any = None) -> RecordResult:
+    def held(request: RecordRequest) -> RecordResult:
         release.wait()
-        return write(request, planned)
+        return write(request)
 
     session.record = held  # type: ignore[method-assign]
+
+
+async def refuse_on(app: JudgeStation, error: Exception) -> None:
+    """A service call of the screen shown that the service refuses with ``error``."""
+    from judgetui.station.messages import EventSet
+    from judgetui.station.screens.base import StationScreen
+
+    def refuse() -> None:
+        raise error
+
+    screen = app.screen
+    assert isinstance(screen, StationScreen)
+    await screen.serve(refuse, EventSet).wait()

@@ -11,6 +11,7 @@ from judgetui.demo import write_demo
 from judgetui.identity import Caller
 from judgetui.rules import Rules
 from judgetui.service import NotPermitted, Station
+from judgetui.station.messages import Reviewed
 from judgetui.station.screens.classify import ClassifyScreen
 from judgetui.station.screens.dashboard import DashboardScreen
 from judgetui.station.screens.sign_in import SignInScreen
@@ -254,9 +255,8 @@ async def test_refusals_from_the_service_become_notifications(
         def refuse() -> None:
             raise NotPermitted("only the head judge may review the queue")
 
-        outcome: list[bool] = []
-        screen.run_service(refuse, on_done=outcome.append)
-        await settle(pilot, lambda: outcome == [False])
+        screen.serve(refuse, Reviewed)
+        await settle(pilot, lambda: bool(app._notifications))
         [note] = list(app._notifications)
         assert note.severity == "error"
         assert note.message == "Not permitted: only the head judge may review the queue"

@@ -22,11 +22,10 @@ from judgetui import diagnostics, errors
 from judgetui.cli import main
 from judgetui.rules import Rules
 from judgetui.service import NotPermitted, RecordRequest, Station
-from judgetui.station.messages import ServiceFailed
 from judgetui.station.screens.event import EventScreen
 from judgetui.store.follow import LogReader
 from tests.helpers.event import FIXED_NOW, FLOOR, HEAD
-from tests.helpers.station import make_app, open_screen, service_on, settle
+from tests.helpers.station import make_app, open_screen, refuse_on, service_on, settle
 
 PACKAGE = Path(judgetui.__file__).parent
 REFUSALS = ("BadInput", "NotPermitted", "CliError")
@@ -152,7 +151,7 @@ def test_the_stations_refusal_is_logged_with_its_key(
     async def go() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            app.post_message(ServiceFailed(None, refused.value))
+            await refuse_on(app, refused.value)
             await pilot.pause()
 
     asyncio.run(go())

@@ -1,6 +1,5 @@
 """Issue 14, the record key: a record's outcome is told once it is sealed, before the disk
-has it (`EventFile.append`'s ``on_sealed``, `Station.record`'s ``planned``), and a
-station's frames of it wait for the write (`FrameHold`)."""
+has it (`EventFile.append`'s ``on_sealed``, `Station.record`'s ``planned``)."""
 
 from __future__ import annotations
 
@@ -9,7 +8,6 @@ from typing import Any
 import pytest
 
 from judgetui.service import NotPermitted, RecordRequest, RecordResult, Station
-from judgetui.station.frames import FrameHold
 from tests.helpers.event import FLOOR
 
 
@@ -52,24 +50,3 @@ def test_the_store_gives_the_sealed_entries_under_the_lock_and_none_for_nothing(
     written = file.append(lambda _s: [{"kind": "note", "data": {}}], on_sealed=sealed.append)
     assert sealed == [written] and "hash" in written[0]
     assert file.load().entries[-1] == written[0]
-
-
-def test_a_hold_is_let_go_only_by_the_call_it_belongs_to() -> None:
-    hold, mine, other = FrameHold(), object(), object()
-    screen: Any = object()
-    assert not hold.keep(screen, "before")
-    assert hold.hold(mine)
-    assert not hold.hold(other), "one hold at a time: the other call's outcome waits"
-    assert hold.keep(screen, "a") and hold.keep(screen, "b")
-    assert hold.release(other) == [] and hold.drop(other) is None
-    assert hold.holding
-    assert hold.release(mine) == [(screen, "a"), (screen, "b")]
-    assert not hold.holding and not hold.keep(screen, "after")
-    taken_back: list[bool] = []
-    assert hold.hold(mine)
-    hold.undo = lambda: taken_back.append(True)
-    hold.keep(screen, "c")
-    undo = hold.drop(mine)
-    assert undo is not None and not hold.holding and hold.release(mine) == []
-    undo()
-    assert taken_back == [True]

@@ -19,7 +19,6 @@ on a choice, calls `Station.decide` in a thread worker. Use it from the dashboar
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -36,6 +35,7 @@ from judgetui import engine, text
 from judgetui.engine import Decision, OptionVerdict
 from judgetui.i18n import N_, _, ngettext
 from judgetui.state import EventState, RecordState
+from judgetui.station.messages import Decided
 from judgetui.station.screens.base import StationScreen, localize_bindings
 from judgetui.station.widgets.checkbox import Checkbox
 from judgetui.station.widgets.footer import StationFooter
@@ -321,17 +321,12 @@ class DecisionModal(ModalScreen[DecisionChoice | None]):
         self.dismiss(None)
 
 
-def decide_for(
-    screen: StationScreen,
-    player_id: str,
-    on_done: Callable[[bool], None] | None = None,
-) -> None:
+def decide_for(screen: StationScreen, player_id: str) -> None:
     """Open the decision for ``player_id`` over ``screen`` and record what the judge picks.
 
     Returns at once (call it from any action). On a choice, `Station.decide` runs in a
-    thread worker through ``screen.run_service``; ``on_done(True)`` follows a recorded
-    decision, ``on_done(False)`` a cancelled or refused one. Floor judges get a clear
-    refusal and no modal.
+    thread worker (`StationScreen.serve`: ``screen`` is told `Decided` or `Refused`).
+    Floor judges get a clear refusal and no modal.
     """
     session = screen.session
     if session.judge.role != "head":
@@ -339,20 +334,16 @@ def decide_for(
             _("Only the head judge decides a three-warning penalty."),
             severity="error",
         )
-        if on_done is not None:
-            on_done(False)
         return
 
     def chosen(choice: DecisionChoice | None) -> None:
         if choice is None:
-            if on_done is not None:
-                on_done(False)
             return
         rules = session.rules
         name = session.state.players[player_id].name
 
         def decide(note: str) -> None:
-            screen.run_service(
+            screen.serve(
                 lambda: session.decide(
                     player_id,
                     choice.penalty,
@@ -361,10 +352,10 @@ def decide_for(
                     advantage=choice.advantage,
                     note=note,
                 ),
-                done=_("{penalty} for {name}: recorded.").format(
+                Decided,
+                _("{penalty} for {name}: recorded.").format(
                     penalty=text.penalty_name(rules, choice.penalty), name=name
                 ),
-                on_done=on_done,
             )
 
         from judgetui.station.dialogs.void import ConfirmSanction, ends_tournament
@@ -374,11 +365,8 @@ def decide_for(
             return
 
         def confirmed(note: str | None) -> None:
-            if note is None:
-                if on_done is not None:
-                    on_done(False)
-                return
-            decide(f"{choice.note} · {note}" if choice.note else note)
+            if note is not None:
+                decide(f"{choice.note} · {note}" if choice.note else note)
 
         screen.app.push_screen(ConfirmSanction(rules, choice.penalty, name), confirmed)
 

@@ -1,46 +1,37 @@
 """What every station screen shares: the session, service calls in threads, live updates.
 
-A screen never calls the service on the UI thread: `StationScreen.run_service` runs the
-call in a thread worker and the App turns its outcome into a notification (and the
-screen's callbacks, while the screen is still there). When the event file changes, the
-App calls `on_state_changed` on the screens that can be seen; a screen further down the
-stack catches up when it is shown again.
+A screen never calls the service on the UI thread: `StationScreen.serve` runs the act in
+a `@work(thread=True)` worker, which posts its outcome to the screen as a typed message
+(`Recorded`, `Reviewed`, … or `Refused`: `judgetui.station.messages`). When the event
+file changes, the App posts `EventChanged` to the screens that can be seen, and each
+shows the new state (`on_state_changed`); a screen further down the stack catches up
+when it is shown again.
 """
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
-import threading
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
-from textual import events, on
-from textual.app import App
+from textual import events, on, work
 from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Input
-from textual.worker import Worker
 
+from judgetui import diagnostics, errors
 from judgetui.i18n import _
-from judgetui.station.frames import FrameClock
-from judgetui.station.messages import (
-    ServiceCall,
-    ServiceDone,
-    ServiceEarly,
-    ServiceFailed,
-    error_text,
-)
+from judgetui.station.messages import EventChanged, Refused, Served, error_text
 from judgetui.station.session import Session
 
 if TYPE_CHECKING:
     from judgetui.settings import LoadedSettings
 
-T = TypeVar("T")
-__all__ = ["StationScreen", "error_text", "localize_bindings", "run_service"]
+__all__ = ["StationScreen", "error_text", "localize_bindings", "serve"]
 
 
 def localize_bindings(node: DOMNode, *, head_only: Iterable[str] = (), is_head: bool) -> None:
@@ -94,31 +85,6 @@ class StationScreen(Screen[None]):
     def __init__(self, name: str | None = None, id: str | None = None) -> None:
         super().__init__(name=name, id=id)
         self._seen_version = -1
-        self._frame_clock: FrameClock | None = None
-
-    @property
-    def _update_timer(self) -> FrameClock:  # type: ignore[override]
-        """Textual's update timer, replaced: a frame as soon as one may be drawn
-        (`judgetui.station.frames`)."""
-        clock = getattr(self, "_frame_clock", None)
-        if clock is None:
-            clock = self._frame_clock = FrameClock(self, self._on_timer_update)
-        return clock
-
-    def _compositor_refresh(self) -> None:
-        """Textual's, but no frame is made while the App batches its updates.
-
-        Textual renders the frame anyway and drops it (`App._display` shows nothing in
-        a batch), clearing the regions it found dirty. The station's first screen met
-        that on every start: its whole first frame (every widget's lines, ~25 ms at
-        10,000 records) was made inside the App's start-up batch and dropped, then
-        made again from those lines once the batch was over (`startup.FirstFrame`).
-        Skipped here, the dirty regions stay dirty, and the next frame after the batch
-        draws them (the first one, whole, is `FirstFrame.on_ready`'s).
-        """
-        if self.app._batch_count:
-            return
-        super()._compositor_refresh()
 
     @property
     def station_app(self) -> StationApp:
@@ -223,79 +189,50 @@ class StationScreen(Screen[None]):
     def on_state_changed(self) -> None:
         """Show the new `session.state`. Screens override this."""
 
+    def on_event_changed(self, message: EventChanged) -> None:
+        self.state_changed()
+
     @on(events.ScreenResume)
     def _station_screen_resumed(self) -> None:
-        """Shown again: what changed meanwhile is shown in the frame after the one that
-        shows the screen as it was (drawn from what it had drawn, the cheap part), so
-        the key that came back gets its screen first (`judgetui.station.frames` draws a
-        key's changes in one frame: both at once were a dearer first frame)."""
+        """Shown again: what changed meanwhile is shown now."""
         session = self.station_app.session
         if session is not None and self._seen_version != session.version:
-            self.call_after_refresh(self.state_changed)
+            self.state_changed()
 
     # -- the service -----------------------------------------------------------------
 
-    def run_service(
+    @work(thread=True, group="service", exit_on_error=False, description="a service call")
+    def serve(
         self,
-        call: Callable[[], T],
-        *,
-        done: str | None = None,
-        on_done: Callable[[bool], None] | None = None,
-        on_result: Callable[[T], None] | None = None,
-        on_early: Callable[[T], Callable[[], None]] | None = None,
-    ) -> Worker[None]:
-        """Run ``call`` (a `Station` method) in a thread worker.
-
-        On success: notify ``done`` (when given), then ``on_result(result)`` and
-        ``on_done(True)``. On failure: an error notification and ``on_done(False)``.
-        Callbacks run on the App's thread and only while this screen is still shown or
-        stacked. ``on_early``: see `show_early`.
-        """
-        return run_service(
-            self, call, done=done, on_done=on_done, on_result=on_result, on_early=on_early
-        )
+        act: Callable[[], object],
+        outcome: type[Served],
+        said: str | None = None,
+        about: str | None = None,
+    ) -> None:
+        """Run ``act`` (a `Session` act) in a thread worker, then post ``outcome`` (its
+        result: on disk) or `Refused` to this screen, both with ``about``; ``said`` and
+        a refusal are told as notifications even if the judge has left the screen."""
+        serve(self, act, outcome, said, about)
 
 
-def run_service(
+def serve(
     screen: Screen[Any],
-    call: Callable[[], T],
-    *,
-    done: str | None = None,
-    on_done: Callable[[bool], None] | None = None,
-    on_result: Callable[[T], None] | None = None,
-    on_early: Callable[[T], Callable[[], None]] | None = None,
-) -> Worker[None]:
-    """`StationScreen.run_service` for any screen, modal ones included."""
+    act: Callable[[], object],
+    outcome: type[Served],
+    said: str | None,
+    about: str | None = None,
+) -> None:
+    """`StationScreen.serve`'s body, in the worker's thread (for the first run's screen too)."""
     app = screen.app
-    request = ServiceCall(screen, done, on_done, on_result, on_early)
-
-    def work() -> None:
-        _calls.under_way = (app, request)
-        try:
-            result = call()
-        except Exception as error:
-            app.post_message(ServiceFailed(request, error))
-            return
-        finally:
-            _calls.under_way = None
-        catch_up = getattr(app, "catch_up", None)
-        if callable(catch_up):
-            catch_up()
-        app.post_message(ServiceDone(request, result))
-
-    return app.run_worker(work, thread=True, group="service", exit_on_error=False)
-
-
-_calls = threading.local()
-"""The service call a worker's thread is running: (App, `ServiceCall`), or None."""
-
-
-def show_early(result: object) -> None:
-    """From a service call's worker: ``result`` is its outcome, sure (sealed, under the
-    lock) but not on disk yet. The screen shows it at once by its ``on_early``, and the
-    frames it draws reach the terminal when the call returns (dropped if it fails:
-    `judgetui.station.frames.FrameHold`). Nothing without an ``on_early``."""
-    under_way: tuple[App[Any], ServiceCall] | None = getattr(_calls, "under_way", None)
-    if under_way is not None and under_way[1].on_early is not None:
-        app, request = under_way
-        app.post_message(ServiceEarly(request, result))
+    try:
+        result = act()
+    except Exception as error:
+        diagnostics.warning("station refused: %s", errors.describe(error))
+        app.notify(error_text(error), severity="error", timeout=10)
+        screen.post_message(Refused(outcome, error, about))
+        return
+    if (follower := getattr(app, "follower", None)) is not None:
+        follower.catch_up()  # this station's own write: followed before its outcome is shown
+    if said:
+        app.notify(said)
+    screen.post_message(outcome(result, about))

@@ -11,7 +11,7 @@ the preview returns through its panes (`widgets.player_search`, `widgets.infract
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -28,10 +28,10 @@ from judgetui.engine.recording import IncidentPreview
 from judgetui.i18n import N_, _
 from judgetui.service import RecordRequest, RecordResult
 from judgetui.state import RecordState
-from judgetui.station.ahead import WritesAhead
 from judgetui.station.dialogs.duplicate import DuplicateAnswer
+from judgetui.station.messages import Recorded, Refused
 from judgetui.station.previews import PreviewCache
-from judgetui.station.screens.base import show_early
+from judgetui.station.screens.base import StationScreen
 from judgetui.station.widgets.context_fields import CONTEXT_FIELDS, ContextFields
 from judgetui.station.widgets.footer import StationFooter
 from judgetui.station.widgets.header import StationHeader
@@ -60,7 +60,7 @@ class Question:
     text: str
 
 
-class ClassifyScreen(WritesAhead):
+class ClassifyScreen(StationScreen):
     """One incident: choose players and infraction, answer the questions, record."""
 
     HELP_TITLE: ClassVar[str] = N_("New incident (classification)")
@@ -108,7 +108,6 @@ class ClassifyScreen(WritesAhead):
     ]
 
     def __init__(self, players: Sequence[str] = ()) -> None:
-        # No fixed id: a fresh one may open over the kept one (two ids: DuplicateIds).
         super().__init__()
         self.step = "players"
         self.marked: list[str] = list(dict.fromkeys(players))
@@ -126,10 +125,12 @@ class ClassifyScreen(WritesAhead):
         self._done_text = Text()
         self.incident = 0
         """Incidents begun here: what a service call or dialog answers for an earlier is dropped."""
+        self._saving: tuple[int, bool] | None = None
+        """The incident whose record is being saved, and whether it is a request."""
 
     def start_incident(self, players: Sequence[str] = ()) -> None:
-        """Begin a new incident here as a new screen would, nothing kept of the last one:
-        one screen for every incident (`Routes.open_classify`)."""
+        """Begin a new incident here as a new screen would, nothing kept of the last one
+        (``n`` on the done step)."""
         self.incident += 1
         self.step = "players"
         self.marked[:] = list(dict.fromkeys(players))  # the players pane shares this list
@@ -152,14 +153,6 @@ class ClassifyScreen(WritesAhead):
         self.query_one(StationHeader).show(self.session)
         self._show_step()
         self._fill_players()
-
-    async def prepare(self) -> None:
-        """Mount every step's pane now (hidden), so that no step waits for its own."""
-        await self._mount_step("infraction")
-        await self._mount_step(AFTER_INFRACTION[0])
-        self.ready_ahead()
-
-    begin_again = start_incident
 
     # -- layout --------------------------------------------------------------------------
 
@@ -221,9 +214,6 @@ class ClassifyScreen(WritesAhead):
             self._mounting -= 1
 
     def on_mount(self) -> None:
-        app = self.app
-        if app._exit or not app.is_running or not self.query(f"#step-{self.step}"):
-            return  # made ahead while the station closed: its panes are already coming down
         self.query_one(StationHeader).show(self.session)
         self._show_step()
         self._fill_players()
@@ -623,14 +613,9 @@ class ClassifyScreen(WritesAhead):
         request = self.request(as_request=as_request)
         if answer is not None:
             request = answer.apply(request)
-        self.recording = True  # its keys greyed if the save is slow (`WritesAhead`)
-        incident = self.incident
-
-        def finished(ok: bool) -> None:
-            if incident != self.incident:
-                return  # a later incident is on this screen now
-            self.recording = False
-            self.refresh_bindings()
+        self.recording = True  # its keys greyed until the outcome
+        self._saving = (self.incident, as_request)
+        self.refresh_bindings()
 
         def record() -> RecordResult | RecordState:
             # The service says what is a possible duplicate; the judge, once shown it,
@@ -639,29 +624,30 @@ class ClassifyScreen(WritesAhead):
                 found = session.possible_duplicate(request)
                 if found is not None:
                     return found
-            return session.record(request, show_early)
+            return session.record(request)
 
-        def early(result: RecordResult | RecordState) -> Callable[[], None]:
-            if incident == self.incident and isinstance(result, RecordResult):
-                self._recorded(result)
+        self.serve(record, Recorded)
 
-            def take_back() -> None:  # never written out: the result step, as it was
-                if incident == self.incident and self.result is result:
-                    self.step, self.result = "result", None
-                    self._show_step()
+    def _saved(self) -> tuple[int, bool] | None:
+        """The incident a save was for and whether it was a request, once it returned."""
+        saving, self._saving = self._saving, None
+        self.recording = False
+        self.refresh_bindings()
+        return saving
 
-            return take_back
+    def on_recorded(self, message: Recorded) -> None:
+        saving = self._saved()
+        result = message.result
+        if isinstance(result, RecordState):
+            if saving is not None and saving[0] == self.incident:
+                self._ask_duplicate(result, as_request=saving[1])
+            return
+        if saving is not None and saving[0] == self.incident:
+            self._recorded(result)
+        self._confirmed(result)  # on disk, whatever the screen shows
 
-        def done(result: RecordResult | RecordState) -> None:
-            if isinstance(result, RecordState):
-                if incident == self.incident:
-                    self._ask_duplicate(result, as_request=as_request)
-                return
-            if incident == self.incident and result is not self.result:
-                self._recorded(result)
-            self._confirmed(result)  # on disk, whatever the screen shows
-
-        self.run_service(record, on_result=done, on_done=finished, on_early=early)
+    def on_refused(self, message: Refused) -> None:
+        self._saved()
 
     def _ask_duplicate(self, earlier: RecordState, *, as_request: bool) -> None:
         from judgetui.station.dialogs.duplicate import DuplicateScreen
@@ -699,7 +685,7 @@ class ClassifyScreen(WritesAhead):
         return True
 
     def _recorded(self, result: RecordResult) -> None:
-        """The done step, drawn once the records are sealed (`show_early`)."""
+        """The done step: the records are on disk."""
         self.result = result
         session = self.session
         self._done_text = done_text(session.state, result, is_head=session.is_head)

@@ -46,9 +46,6 @@ from judgetui.text import infraction_name, waited
 
 RECENT_ROWS = 60
 AGE_REFRESH_SECONDS = 30.0
-PREPARE_AFTER_SECONDS = 0.2
-"""From the dashboard's mount to making the classification screen ahead: after the
-first paint, not in its way."""
 
 
 def _kind_label(kind: str) -> Text:
@@ -365,8 +362,6 @@ class DashboardScreen(StationScreen):
         self.on_state_changed()
         self.query_one("#players", RowTable).focus()
         self.set_interval(AGE_REFRESH_SECONDS, self._show_ages)
-        # Once this is on screen: the classification made ahead (`n` then only shows it).
-        self.set_timer(PREPARE_AFTER_SECONDS, navigator(self.app).prepare_classify)
 
     # -- showing the event -------------------------------------------------------------
 
@@ -583,10 +578,11 @@ class DashboardScreen(StationScreen):
     def action_note(self) -> None:
         """o: an event note, naming no player (any judge's; `judgetui note`)."""
         from judgetui.station.dialogs.note import EventNote, EventNoteModal
+        from judgetui.station.messages import Noted
 
         def answered(note: EventNote | None) -> None:
             if note is not None:
-                self.run_service(lambda: self.session.note(*note), done=_("Event note written."))
+                self.serve(lambda: self.session.note(*note), Noted, _("Event note written."))
 
         self.app.push_screen(EventNoteModal(), answered)
 

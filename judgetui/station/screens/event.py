@@ -33,6 +33,13 @@ from judgetui.roster import Roster, RosterError, parse_import_options, read_rost
 from judgetui.service import BadInput, floor_judge, renamed_players
 from judgetui.state import EventState
 from judgetui.station.dialogs.confirm import ConfirmModal
+from judgetui.station.messages import (
+    EventSet,
+    JudgeAdded,
+    PairingsImported,
+    PlayersImported,
+    Refused,
+)
 from judgetui.station.screens.base import StationScreen
 from judgetui.station.widgets.footer import StationFooter
 from judgetui.station.widgets.format import clock_time, phase_name, role_name
@@ -69,6 +76,8 @@ class EventScreen(StationScreen):
     def __init__(self) -> None:
         super().__init__()
         self.add_class("station-screen")
+        self._adding: Input | None = None
+        """The judge field whose name is being added (emptied once it is)."""
 
     def compose(self) -> ComposeResult:
         yield StationHeader()
@@ -216,9 +225,10 @@ class EventScreen(StationScreen):
         def answered(yes: bool | None) -> None:
             if not yes:
                 return
-            self.run_service(
-                lambda: session.enter_finals(),
-                done=_("The final rounds have begun: every count restarts from zero."),
+            self.serve(
+                session.enter_finals,
+                EventSet,
+                _("The final rounds have begun: every count restarts from zero."),
             )
 
         self.app.push_screen(
@@ -256,9 +266,10 @@ class EventScreen(StationScreen):
             # file every later record under the wrong round (issue 11 item 11).
             def answered(yes: bool | None) -> None:
                 if yes:
-                    self.run_service(
+                    self.serve(
                         lambda: session.set_round(number, back=True),
-                        done=_("The round is set back to {n}.").format(n=number),
+                        EventSet,
+                        _("The round is set back to {n}.").format(n=number),
                     )
 
             self.app.push_screen(
@@ -274,9 +285,8 @@ class EventScreen(StationScreen):
                 answered,
             )
             return
-        self.run_service(
-            lambda: session.set_round(number),
-            done=_("Round {n} has begun.").format(n=number),
+        self.serve(
+            lambda: session.set_round(number), EventSet, _("Round {n} has begun.").format(n=number)
         )
 
     @on(Input.Submitted, "#event-judge, #event-trainee")
@@ -290,22 +300,22 @@ class EventScreen(StationScreen):
             diagnostics.warning("station refused: add judge: %s", errors.describe(error))
             self.notify(_("A judge's name is 1 to 60 characters."), severity="error")
             return
-        field = event.input
-
-        def finished(ok: bool) -> None:
-            if ok:
-                field.value = ""
-                self.set_focus(None)
-
-        self.run_service(
+        self._adding = event.input
+        self.serve(
             lambda: session.add_judge(new),
-            done=(
+            JudgeAdded,
+            (
                 _("{name} joins as a trainee: each record waits for the head judge.")
                 if trainee
                 else _("{name} joins as a floor judge.")
             ).format(name=new.name),
-            on_done=finished,
         )
+
+    def on_judge_added(self, message: JudgeAdded) -> None:
+        if self._adding is not None:
+            self._adding.value = ""
+            self._adding = None
+            self.set_focus(None)
 
     @on(Input.Submitted, "#event-import, #event-import-options")
     def _import(self, event: Input.Submitted) -> None:
@@ -322,52 +332,48 @@ class EventScreen(StationScreen):
             return
         path = str(Path(raw).expanduser())
         session = self.session
-        failure: list[str] = []
-        read: list[str] = []
-        renamed: list[tuple[str, str, str]] = []
 
-        def work() -> int:
-            try:
-                roster = read_roster_file(path, options)
-                renamed.extend(renamed_players(session.state, roster.players))
-                session.import_players(roster.players)
-            except Exception as exc:
-                failure.append(str(exc))
-                raise
-            read.append(roster.summary(path))  # the encoding used, the columns ignored
-            if (chosen := roster.columns_line()) is not None:
-                read.append(chosen)
-            if (ignored := roster.ignored_line()) is not None:
-                read.append(ignored)
-            return len(roster.players)
-
-        def imported(count: int) -> None:
-            done = ngettext("{n} player imported.", "{n} players imported.", count)
-            result.update("\n".join([done.format(n=count), *read]))
-            self.notify(
-                ngettext("{n} player imported.", "{n} players imported.", count).format(n=count)
-            )
-            if renamed:
-                # A re-import keeps the ids and takes the new names: say which.
-                self.notify(
-                    "\n".join(
-                        _("{id} renamed: {old} → {new}").format(id=pid, old=old, new=new)
-                        for pid, old, new in renamed
-                    ),
-                    title=_("Renamed by the import"),
-                    severity="warning",
-                )
-            # Both: options left behind would read the next roster in the wrong encoding.
-            path_field.value = ""
-            options_field.value = ""
-            self.set_focus(None)
-
-        def finished(ok: bool) -> None:
-            if not ok and failure:
-                result.update(Text(_("Not imported: {why}").format(why=failure[0]), style="bold"))
+        def work() -> tuple[int, list[str], list[tuple[str, str, str]]]:
+            roster = read_roster_file(path, options)
+            renamed = renamed_players(session.state, roster.players)
+            session.import_players(roster.players)
+            read = [roster.summary(path)]  # the encoding used, the columns ignored
+            read += [line for line in (roster.columns_line(), roster.ignored_line()) if line]
+            return len(roster.players), read, renamed
 
         result.update(_("Importing…"))
-        self.run_service(work, on_result=imported, on_done=finished)
+        self.serve(work, PlayersImported)
+
+    def on_players_imported(self, message: PlayersImported) -> None:
+        count, read, renamed = message.result
+        done = ngettext("{n} player imported.", "{n} players imported.", count)
+        self.query_one("#event-import-result", Static).update(
+            "\n".join([done.format(n=count), *read])
+        )
+        self.notify(done.format(n=count))
+        if renamed:
+            # A re-import keeps the ids and takes the new names: say which.
+            self.notify(
+                "\n".join(
+                    _("{id} renamed: {old} → {new}").format(id=pid, old=old, new=new)
+                    for pid, old, new in renamed
+                ),
+                title=_("Renamed by the import"),
+                severity="warning",
+            )
+        # Both: options left behind would read the next roster in the wrong encoding.
+        self.query_one("#event-import", Input).value = ""
+        self.query_one("#event-import-options", Input).value = ""
+        self.set_focus(None)
+
+    def on_refused(self, message: Refused) -> None:
+        shown = {
+            PlayersImported: "#event-import-result",
+            PairingsImported: "#event-pairings-result",
+        }
+        if (where := shown.get(message.act)) is not None:
+            why = _("Not imported: {why}").format(why=message.error)
+            self.query_one(where, Static).update(Text(why, style="bold"))
 
     @on(Input.Submitted, "#event-pairings-round")
     def _pairings_round(self, event: Input.Submitted) -> None:
@@ -391,34 +397,23 @@ class EventScreen(StationScreen):
             return
         path = str(Path(raw).expanduser())
         session = self.session
-        failure: list[str] = []
 
-        def work() -> list[str]:
+        def work() -> tuple[int, list[str]]:
             try:
-                try:
-                    read = read_pairings(path)
-                except PairingsError as exc:
-                    raise BadInput(str(exc), key="bad_pairings") from None
-                change = session.import_pairings(round_, read.pairings)
-            except Exception as exc:
-                failure.append(str(exc))
-                raise
+                read = read_pairings(path)
+            except PairingsError as exc:
+                raise BadInput(str(exc), key="bad_pairings") from None
+            change = session.import_pairings(round_, read.pairings)
             ignored = read.ignored_line()
-            return [
-                read.summary(path, round_),
-                *([ignored] if ignored else []),
-                *change_lines(change),
-            ]
-
-        def imported(lines: list[str]) -> None:
-            result.update("\n".join(lines))
-            self.notify(_("Pairings for round {n} imported.").format(n=round_))
-            event.input.value = ""
-            self.set_focus(None)
-
-        def finished(ok: bool) -> None:
-            if not ok and failure:
-                result.update(Text(_("Not imported: {why}").format(why=failure[0]), style="bold"))
+            lines = [read.summary(path, round_), *([ignored] if ignored else [])]
+            return round_, [*lines, *change_lines(change)]
 
         result.update(_("Importing…"))
-        self.run_service(work, on_result=imported, on_done=finished)
+        self.serve(work, PairingsImported)
+
+    def on_pairings_imported(self, message: PairingsImported) -> None:
+        round_, lines = message.result
+        self.query_one("#event-pairings-result", Static).update("\n".join(lines))
+        self.notify(_("Pairings for round {n} imported.").format(n=round_))
+        self.query_one("#event-pairings", Input).value = ""
+        self.set_focus(None)

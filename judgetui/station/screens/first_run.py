@@ -10,9 +10,10 @@ one passed in), and `Station.create_event` runs in a thread worker like every wr
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -22,7 +23,8 @@ from textual.widgets import Input, Static
 from judgetui.i18n import N_, _
 from judgetui.service import Station
 from judgetui.state import EventState
-from judgetui.station.screens.base import localize_bindings, run_service
+from judgetui.station.messages import Created, Refused
+from judgetui.station.screens.base import localize_bindings, serve
 from judgetui.station.widgets.footer import StationFooter
 
 FIELDS = ("name", "head", "floor", "rounds")
@@ -140,20 +142,21 @@ class FirstRunScreen(Screen[EventState | None]):
             return
         station = self.station
         self.creating = True
-
-        def finished(ok: bool) -> None:
-            self.creating = False
-
-        def created(state: EventState) -> None:
-            self.dismiss(state)
-
-        run_service(
-            self,
+        self._create(
             lambda: station.create_event(name, head, floor, rounds=rounds),
-            done=_("Event {name} created.").format(name=name),
-            on_done=finished,
-            on_result=created,
+            _("Event {name} created.").format(name=name),
         )
+
+    @work(thread=True, group="service", exit_on_error=False, description="create the event")
+    def _create(self, act: Callable[[], EventState], said: str) -> None:
+        serve(self, act, Created, said)
+
+    def on_created(self, message: Created) -> None:
+        self.creating = False
+        self.dismiss(message.result)
+
+    def on_refused(self, message: Refused) -> None:
+        self.creating = False
 
     def unsaved_work(self) -> str | None:
         """What the judge typed here, before the event is created (for the quit question)."""

@@ -12,6 +12,7 @@ from textual.widgets import Static
 from judgetui import report_texts, text
 from judgetui.i18n import N_, _
 from judgetui.station.dialogs.report import FindingModal
+from judgetui.station.messages import Closed, Refused
 from judgetui.station.navigation import navigator
 from judgetui.station.screens.base import StationScreen
 from judgetui.station.widgets.footer import StationFooter
@@ -90,6 +91,11 @@ class InvestigationsScreen(StationScreen):
             return
         navigator(self.app).open_player_report(self.session.state.records[key].player)
 
+    @on(Closed)
+    @on(Refused)
+    def _investigation_closed(self, message: Closed | Refused) -> None:
+        self._closing_ids.discard(message.about or "")
+
     def action_close(self) -> None:
         key = self._record()
         if key is None or key in self._closing_ids:
@@ -102,14 +108,11 @@ class InvestigationsScreen(StationScreen):
             if finding is None:
                 return
             self._closing_ids.add(key)
-
-            def done(_ok: bool) -> None:
-                self._closing_ids.discard(key)
-
-            self.run_service(
+            self.serve(
                 lambda: session.close_investigation(key, finding),
-                done=_("Investigation closed."),
-                on_done=done,
+                Closed,
+                _("Investigation closed."),
+                key,
             )
 
         self.app.push_screen(

@@ -22,6 +22,7 @@ from textual.widgets.data_table import CellDoesNotExist
 from judgetui import engine, text
 from judgetui.i18n import N_, _, ngettext
 from judgetui.state import DecisionState, EventState, PlayerState, RecordState
+from judgetui.station.messages import Voided
 from judgetui.station.navigation import navigator
 from judgetui.station.screens.base import StationScreen
 from judgetui.station.widgets.earlier import EarlierLine
@@ -431,13 +432,11 @@ class PlayerScreen(StationScreen):
         session = self.session
         target_id = target.id
 
+        said = _("Voided: {what}.").format(what=self._what(target))
+
         def answered(note: str | None) -> None:
-            if note is None:
-                return
-            self.run_service(
-                lambda: session.void(target_id, note),
-                done=_("Voided: {what}.").format(what=self._what(target)),
-            )
+            if note is not None:
+                self.serve(lambda: session.void(target_id, note), Voided, said)
 
         self.app.push_screen(VoidModal(self._what(target), effect), answered)
 
@@ -460,11 +459,12 @@ class PlayerScreen(StationScreen):
 
         def answered(fix: Correction | None) -> None:
             if fix is not None:
-                self.run_service(
+                self.serve(
                     lambda: session.correct(
                         target.id, fix.note, player=fix.player, penalty=fix.penalty
                     ),
-                    done=_("Corrected: {penalty} for {player}.").format(
+                    Voided,
+                    _("Corrected: {penalty} for {player}.").format(
                         penalty=text.penalty_name(rules, fix.penalty), player=fix.player
                     ),
                 )

@@ -14,6 +14,7 @@ from judgetui import report_texts
 from judgetui.i18n import N_, _
 from judgetui.report_file import ReportRefused, check_report_target, save_report
 from judgetui.station.dialogs.report import SaveReportModal
+from judgetui.station.messages import Saved
 from judgetui.station.screens.base import StationScreen
 from judgetui.station.widgets.footer import StationFooter
 from judgetui.station.widgets.header import StationHeader
@@ -104,13 +105,10 @@ class PlayerReportScreen(StationScreen):
 
     def _write(self, name: str, body: str, *, overwrite: bool) -> None:
         event = self.session.station.file
+        self.serve(lambda: save_report(name, body, event, overwrite=overwrite), Saved)
 
-        def shown(path: object) -> None:
-            self.notify(_("Saved: {path}").format(path=path))
-
-        self.run_service(
-            lambda: save_report(name, body, event, overwrite=overwrite), on_result=shown
-        )
+    def on_saved(self, message: Saved) -> None:
+        self.notify(_("Saved: {path}").format(path=message.result))
 
     def action_back(self) -> None:
         self.app.pop_screen()

@@ -27,6 +27,7 @@ from judgetui.rules import SITUATION_FLAGS
 from judgetui.state import EventState, QueueItem, RecordState
 from judgetui.station.dialogs.decision import decide_for
 from judgetui.station.dialogs.review_action import ReviewActionModal, ReviewAnswer
+from judgetui.station.messages import Refused, Reviewed, Voided
 from judgetui.station.navigation import navigator
 from judgetui.station.screens.base import StationScreen
 from judgetui.station.widgets.context import context_lines
@@ -477,19 +478,23 @@ class ReviewScreen(StationScreen):
         wanted_minor = minor if minor is not None and action != "dismiss" else None
         self.busy = True
         self.refresh_bindings()
+        self.serve(
+            lambda: session.review(record.id, action, penalty, note, wanted_minor),
+            Reviewed,
+            done,
+            about=record.id,
+        )
 
-        def finished(ok: bool) -> None:
+    def on_reviewed(self, message: Reviewed) -> None:
+        self.busy = False
+        self.refresh_bindings()
+        if message.about is not None:
+            self.minor_changes.pop(message.about, None)
+
+    def on_refused(self, message: Refused) -> None:
+        if message.act is Reviewed:
             self.busy = False
             self.refresh_bindings()
-            if not ok:
-                return
-            self.minor_changes.pop(record.id, None)
-
-        self.run_service(
-            lambda: session.review(record.id, action, penalty, note, wanted_minor),
-            done=done,
-            on_done=finished,
-        )
 
     def action_confirm(self) -> None:
         record = self._record()
@@ -591,9 +596,10 @@ class ReviewScreen(StationScreen):
         def answered(note: str | None) -> None:
             if note is None:
                 return
-            self.run_service(
+            self.serve(
                 lambda: session.void(record_id, note),
-                done=_("Voided: {what}.").format(what=what),
+                Voided,
+                _("Voided: {what}.").format(what=what),
             )
 
         self.app.push_screen(VoidModal(what, void_effect(rules, record)), answered)

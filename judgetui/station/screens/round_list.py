@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
@@ -17,6 +18,7 @@ from textual.widgets import Static
 from judgetui import report_texts, text
 from judgetui.i18n import N_, _
 from judgetui.station.dialogs.confirm import ConfirmModal
+from judgetui.station.messages import Entered, Refused
 from judgetui.station.screens.base import StationScreen
 from judgetui.station.widgets.footer import StationFooter
 from judgetui.station.widgets.header import StationHeader
@@ -150,6 +152,11 @@ class RoundListScreen(StationScreen):
         self.number = max(1, self.shown_round + step)
         self.show()
 
+    @on(Entered)
+    @on(Refused)
+    def _marked(self, message: Entered | Refused) -> None:
+        self._marking.discard(message.about or "")
+
     def action_mark(self) -> None:
         """Ask first: a line marked entered stays entered (only `y` says yes)."""
         table = self.query_one("#round-items", RowTable)
@@ -168,17 +175,12 @@ class RoundListScreen(StationScreen):
             for cell in table.rows[table.cursor].cells[:3]
         )
 
-        def done(_ok: bool) -> None:
-            self._marking.discard(key)
-
         def answered(yes: bool | None) -> None:
             if not yes:
-                done(False)
+                self._marking.discard(key)
                 return
-            self.run_service(
-                lambda: session.mark_entered([key], number),
-                done=_("Marked entered."),
-                on_done=done,
+            self.serve(
+                lambda: session.mark_entered([key], number), Entered, _("Marked entered."), key
             )
 
         self.app.push_screen(

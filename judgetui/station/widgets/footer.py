@@ -181,7 +181,7 @@ class StationFooter(Footer):
     def _schedule(self) -> None:
         """Redraw once the messages before it are handled: the keys refreshed several
         times in one keystroke redraw once, in the frame that shows the keystroke (after
-        the refresh, they made a frame of their own just after it: `frames`)."""
+        the refresh, they made a frame of their own just after it)."""
         if not self._pending:
             self._pending = True
             self.call_later(self._redraw)
@@ -191,12 +191,6 @@ class StationFooter(Footer):
             self._width = event.size.width
             if self._bindings_ready and self.is_attached:
                 self._schedule()
-
-    def redraw_now(self) -> None:
-        """Show the keys its screen has now, on screen or not yet: a screen made ready
-        ahead (the classification) then recomposes nothing on the key that shows it."""
-        self._bindings_ready = True
-        self.call_later(self._redraw)  # in the footer's own context (its keys bind to it)
 
     async def _redraw(self) -> None:
         self._pending = False

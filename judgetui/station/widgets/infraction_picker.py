@@ -15,7 +15,6 @@ from textual.widgets.option_list import Option
 from judgetui import text
 from judgetui.i18n import _, language
 from judgetui.rules import Rules
-from judgetui.station.widgets.choice_list import ChoiceList
 from judgetui.station.widgets.player_search import squash
 
 
@@ -34,7 +33,7 @@ class InfractionPicker(Vertical):
             id="infraction-search",
             classes="search",
         )
-        yield ChoiceList(id="infraction-list", classes="choices")
+        yield OptionList(id="infraction-list", classes="choices")
 
     def fill(self, rules: Rules, current: str | None) -> None:
         """List the infractions the search finds; the highlight on ``current`` if shown."""
@@ -71,8 +70,7 @@ class InfractionPicker(Vertical):
 
     def _option(self, rules: Rules, key: str, other: str | None) -> Option:
         """An infraction's row (``other``: the other language) or a group's heading (None),
-        the very `Option` of the last fill while the rules and language are the same (its
-        rendered rows are kept by `ChoiceList`)."""
+        the very `Option` of the last fill while the rules and language are the same."""
         made = (id(rules), language(), key)
         option = self._made.get(made)
         if option is None:

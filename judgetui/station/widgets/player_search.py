@@ -18,7 +18,6 @@ from judgetui import after_ejection
 from judgetui.i18n import _
 from judgetui.search import find_players, fold, player_text
 from judgetui.state import EventState
-from judgetui.station.widgets.choice_list import ChoiceList
 from judgetui.station.widgets.format import points_text
 
 PLAYER_MATCHES = 50
@@ -53,7 +52,7 @@ class PlayerSearch(Vertical):
             classes="prompt",
         )
         yield Input(placeholder=_("name or id"), id="player-search", classes="search")
-        yield ChoiceList(id="player-list", classes="choices")
+        yield OptionList(id="player-list", classes="choices")
 
     @property
     def search(self) -> Input:
@@ -92,8 +91,7 @@ class PlayerSearch(Vertical):
         return (state.rules.three_warnings.threshold, *facts)
 
     def _option(self, state: EventState, pid: str, facts: object) -> Option:
-        """``pid``'s row: the very `Option` shown last when nothing on it changed (its
-        rendered rows are kept by `ChoiceList`)."""
+        """``pid``'s row: the very `Option` shown last when nothing on it changed."""
         marked = pid in self.marked
         kept = self._options.get(pid)
         if kept is not None and kept[0] == (facts, marked):
