@@ -11,7 +11,7 @@ reopened) is the engine's word (`judgetui.engine.standing`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from judgetui.engine import Phase
 from judgetui.engine.standing import ACTIVE, status_after, voiding_reopens
@@ -43,6 +43,7 @@ from judgetui.state.queries import is_round_item
 from judgetui.state.shapes import (
     CautionExtension,
     DecisionState,
+    EventFields,
     MalformedLog,
     Mark,
     PlayerState,
@@ -52,16 +53,13 @@ from judgetui.state.shapes import (
 )
 from judgetui.store import reading
 
-if TYPE_CHECKING:
-    from judgetui.state.event import EventState
-
 Entry = Mapping[str, Any]
 """A parsed log entry, or its ``data``."""
 
-Handler = Callable[["EventState", Entry, Entry], None]
+Handler = Callable[[EventFields, Entry, Entry], None]
 
 
-def fold_into(state: EventState, entries: Iterable[Mapping[str, Any]]) -> None:
+def fold_into(state: EventFields, entries: Iterable[Mapping[str, Any]]) -> None:
     """Apply every entry of ``entries`` to ``state``, which has folded none yet."""
     # Folding makes ~30,000 objects for 10,000 records and none of them form cycles;
     # the cyclic GC would otherwise run full passes over the whole parsed file many
@@ -74,7 +72,7 @@ def fold_into(state: EventState, entries: Iterable[Mapping[str, Any]]) -> None:
         raise MalformedLog("the log is empty: not a judgetui event")
 
 
-def extend(state: EventState, entries: Sequence[Mapping[str, Any]]) -> int:
+def extend(state: EventFields, entries: Sequence[Mapping[str, Any]]) -> int:
     """Apply the entries of ``entries`` after the ``count`` this state has folded.
 
     ``entries`` is the whole log, of which this state is the fold of the first
@@ -87,7 +85,7 @@ def extend(state: EventState, entries: Sequence[Mapping[str, Any]]) -> int:
     return len(new)
 
 
-def apply(state: EventState, entry: Mapping[str, Any]) -> None:
+def apply(state: EventFields, entry: Mapping[str, Any]) -> None:
     """Apply one entry (the next of the log); MalformedLog when it is not one judgetui wrote."""
     try:
         # The shape of the entry and of its data: the one declaration of its kind (an
@@ -105,7 +103,7 @@ def apply(state: EventState, entry: Mapping[str, Any]) -> None:
     state.head = str(entry.get("hash", ""))
 
 
-def _on_event_created(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_event_created(state: EventFields, entry: Entry, data: Entry) -> None:
     if data.get("rules") is not None:
         _use_rules(state, data["rules"])
     state.rounds = data.get("rounds")
@@ -115,32 +113,32 @@ def _on_event_created(state: EventState, entry: Entry, data: Entry) -> None:
     state.judges.update((added.name, added) for added in map(_judge, data["judges"]))
 
 
-def _on_rules_changed(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_rules_changed(state: EventFields, entry: Entry, data: Entry) -> None:
     _head_acts(state, entry, "rules changed")
     _use_rules(state, data)
 
 
-def _on_judge_added(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_judge_added(state: EventFields, entry: Entry, data: Entry) -> None:
     added = _judge(data)
     state.judges[added.name] = added
 
 
-def _on_round_set(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_round_set(state: EventFields, entry: Entry, data: Entry) -> None:
     state.round = int(data["round"])
 
 
-def _on_rounds_set(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_rounds_set(state: EventFields, entry: Entry, data: Entry) -> None:
     if type(rounds := data["rounds"]) is not int or rounds < 1:
         raise ValueError(f"rounds is not a positive whole number: {rounds!r}")
     state.rounds = rounds
 
 
-def _on_finals_entered(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_finals_entered(state: EventFields, entry: Entry, data: Entry) -> None:
     state.phase = "finals"
     state._points.clear()
 
 
-def _on_players_imported(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_players_imported(state: EventFields, entry: Entry, data: Entry) -> None:
     for player in data["players"]:
         pid = _text(player["id"], "player id")
         name = own(_shown(_text(player["name"], "player name")))
@@ -156,7 +154,7 @@ def _on_players_imported(state: EventState, entry: Entry, data: Entry) -> None:
         existing.table = own(table) if type(table := player.get("table")) is int else None
 
 
-def _on_caution_given(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_caution_given(state: EventFields, entry: Entry, data: Entry) -> None:
     state.cautions += 1
     table, game, _opponent, extension = _context(data)
     if extension is not None:  # an extension given to the table with the Caution
@@ -167,7 +165,7 @@ def _on_caution_given(state: EventState, entry: Entry, data: Entry) -> None:
         )  # fmt: skip
 
 
-def _on_incident_recorded(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_incident_recorded(state: EventFields, entry: Entry, data: Entry) -> None:
     # What the state keeps is its own copy (`judgetui.state.kept`), not the parse's: a
     # shared word (WORDS[...]) or a copy (own); small numbers and "" are shared anyway.
     words_, shown = WORDS, SHOWN
@@ -282,7 +280,7 @@ def _on_incident_recorded(state: EventState, entry: Entry, data: Entry) -> None:
             _sanction_status(state, player.id, sanction)
 
 
-def _add_record(state: EventState, record: RecordState) -> None:
+def _add_record(state: EventFields, record: RecordState) -> None:
     state.records[record.id] = record
     state.players[record.player].records.append(record.id)
     state._points.pop(record.player, None)
@@ -290,7 +288,7 @@ def _add_record(state: EventState, record: RecordState) -> None:
         _sanction_status(state, record.player, record.sanction)
 
 
-def _on_witness_noted(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_witness_noted(state: EventFields, entry: Entry, data: Entry) -> None:
     record = state.records[_text(data["record"], "record id")]
     table, game, opponent, extension = _context(data)
     os_user, client = _who(entry)
@@ -311,7 +309,7 @@ def _on_witness_noted(state: EventState, entry: Entry, data: Entry) -> None:
     )
 
 
-def _on_record_reviewed(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_record_reviewed(state: EventFields, entry: Entry, data: Entry) -> None:
     record = state.records[data["record"]]
     action = data["action"]
     if action not in _REVIEW_ACTIONS:  # the hot path: the naming check only when it fails
@@ -364,7 +362,7 @@ def _on_record_reviewed(state: EventState, entry: Entry, data: Entry) -> None:
         _add_record(state, corrections.adopt(state, new))
 
 
-def _on_decision_made(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_decision_made(state: EventFields, entry: Entry, data: Entry) -> None:
     seq = own(int(entry["seq"]))
     os_user, client = _who(entry)
     decision = DecisionState(
@@ -389,7 +387,7 @@ def _on_decision_made(state: EventState, entry: Entry, data: Entry) -> None:
     _sanction_status(state, decision.player, decision.penalty)
 
 
-def _on_record_voided(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_record_voided(state: EventFields, entry: Entry, data: Entry) -> None:
     record = state.records[_text(data["record"], "record id")]
     if record.status in ("voided", "superseded", "dismissed"):
         raise ValueError(f"record {record.id!r} is {record.status} and cannot be voided")
@@ -409,7 +407,7 @@ def _on_record_voided(state: EventState, entry: Entry, data: Entry) -> None:
     _recompute_status(state, record.player)
 
 
-def _on_decision_voided(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_decision_voided(state: EventFields, entry: Entry, data: Entry) -> None:
     decision = state.decisions[_text(data["decision"], "decision id")]
     if decision.voided_by is not None:
         raise ValueError(f"decision {decision.id!r} is already voided")
@@ -419,7 +417,7 @@ def _on_decision_voided(state: EventState, entry: Entry, data: Entry) -> None:
     _recompute_status(state, decision.player)
 
 
-def _on_scorekeeper_entered(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_scorekeeper_entered(state: EventFields, entry: Entry, data: Entry) -> None:
     """The head judge marks round-list items as entered by the scorekeeper."""
     judge = _head_acts(state, entry, "items marked entered")
     for item in data["items"]:  # a list of one or more texts: its declaration says so
@@ -429,7 +427,7 @@ def _on_scorekeeper_entered(state: EventState, entry: Entry, data: Entry) -> Non
         state.entered.setdefault(own(key), Mark(judge, own(entry["at"])))
 
 
-def _on_investigation_closed(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_investigation_closed(state: EventFields, entry: Entry, data: Entry) -> None:
     """The head judge closes the investigation a record opened, with a finding."""
     judge = _head_acts(state, entry, "investigation closed")
     record = state.records[_text(data["record"], "record id")]
@@ -441,7 +439,7 @@ def _on_investigation_closed(state: EventState, entry: Entry, data: Entry) -> No
     state.closed_investigations[record.id] = Mark(judge, own(entry["at"]), finding)
 
 
-def _on_event_taken_over(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_event_taken_over(state: EventFields, entry: Entry, data: Entry) -> None:
     """The head judge makes a standby copy the event of record (`Station.take_over`)."""
     judge, copy_id = _head_acts(state, entry, "takeover"), own(_text(data["copy_id"], "copy"))
     if copy_id in state.taken_over:
@@ -449,12 +447,12 @@ def _on_event_taken_over(state: EventState, entry: Entry, data: Entry) -> None:
     state.taken_over[copy_id] = Mark(judge, own(entry["at"]), own(data["previous_head"]))
 
 
-def _on_earlier_events_set(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_earlier_events_set(state: EventFields, entry: Entry, data: Entry) -> None:
     _head_acts(state, entry, "named earlier events")
     state.earlier_events = tuple(_shown(_text(f, "earlier event file")) for f in data["files"])
 
 
-def _recompute_status(state: EventState, player: str) -> None:
+def _recompute_status(state: EventFields, player: str) -> None:
     """The player's status from what still stands: issued records and standing decisions."""
     held = state.players[player]
     held.status = ACTIVE
@@ -467,7 +465,7 @@ def _recompute_status(state: EventState, player: str) -> None:
             _sanction_status(state, player, decision.penalty)
 
 
-def _sanction_status(state: EventState, player: str, sanction: str | None) -> None:
+def _sanction_status(state: EventFields, player: str, sanction: str | None) -> None:
     if sanction is not None:
         held = state.players[player]
         held.status = status_after(state.rules, held.status, sanction)
