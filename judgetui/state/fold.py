@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from judgetui.engine import Phase
+from msgspec.structs import replace
+
 from judgetui.engine.standing import ACTIVE, status_after, voiding_reopens
 from judgetui.perf import collector_paused, settle_young_objects
 from judgetui.state import corrections, pairings
@@ -38,7 +39,7 @@ from judgetui.state.checks import (
     _who,
     _words_known,
 )
-from judgetui.state.kept import WORDS, fresh, own, word, words
+from judgetui.state.kept import WORDS, own, word, words
 from judgetui.state.queries import is_round_item
 from judgetui.state.shapes import (
     CautionExtension,
@@ -166,13 +167,9 @@ def _on_caution_given(state: EventFields, entry: Entry, data: Entry) -> None:
 
 
 def _on_incident_recorded(state: EventFields, entry: Entry, data: Entry) -> None:
-    # What the state keeps is its own copy (`judgetui.state.kept`), not the parse's: a
-    # shared word (WORDS[...]) or a copy (own); small numbers and "" are shared anyway.
-    words_, shown = WORDS, SHOWN
+    words_, shown = WORDS, SHOWN  # the rules' words and who wrote it: one copy of each
     judge = shown[entry.get("judge") or ""]
     role = state.judges[judge].role if judge in state.judges else "floor"
-    note = _shown_note(data.get("note", ""))
-    note = note and own(note)
     # Types, choices and a non-empty records list: checked by the declaration; what
     # it cannot know (an infraction of these rules, a record id not used yet) is
     # checked here in one expression each, and the checks that name what is wrong run
@@ -180,28 +177,18 @@ def _on_incident_recorded(state: EventFields, entry: Entry, data: Entry) -> None
     infraction = data["infraction"]
     if infraction not in state.rules.infractions:
         _infraction(state, infraction)
-    infraction = words_[infraction]
-    phase: Phase = words_[data["phase"]]
-    incident = data["incident"]
-    if not incident:
-        _text(incident, "incident id")
-    incident = fresh((incident, ""))
+    if not data["incident"]:
+        _text(data["incident"], "incident id")
+    # The same for each record of the incident (the declaration made them bool and int);
+    # what is each record's own is a copy (`judgetui.state.kept`).
+    incident, at, seq = own(data["incident"]), own(entry["at"]), own(int(entry["seq"]))
+    note, flags = own(_shown_note(data.get("note", ""))), words(data.get("flags"))
+    infraction, phase = words_[infraction], words_[data["phase"]]
     os_user, client = shown[entry.get("os_user")], shown[entry.get("client")]
-    table, game, extension = data.get("table"), data.get("game"), data.get("extension")
-    if table is not None or game is not None or extension is not None:
-        table, game, extension = own(table), own(game), own(extension)
-    opponent, duplicate_of = data.get("opponent"), data.get("duplicate_of")
-    if opponent is not None or duplicate_of is not None:
-        opponent, duplicate_of = own(_shown(opponent)), own(duplicate_of)
-    minutes_late = data.get("minutes_late")
-    if minutes_late is not None:
-        minutes_late = own(minutes_late)
-    at, seq = fresh((entry["at"], "")), int(entry["seq"]) + 0
-    # The same for each record of the incident (the declaration made them bool and int).
-    intentional, disruptive = data["intentional"], data["disruptive"]
-    flags, round_ = data.get("flags"), data["round"] + 0
-    flags = words(flags) if flags else ()
-    reviewed = role == "head"
+    table, game = own(data.get("table")), own(data.get("game"))
+    extension = own(data.get("extension"))
+    opponent, duplicate_of = own(_shown(data.get("opponent"))), own(data.get("duplicate_of"))
+    minutes_late = own(data.get("minutes_late"))
     corrects = data.get("corrects")
     records, players, points = state.records, state.players, state._points
     warnings, sanctions = _kinds(state)
@@ -213,68 +200,50 @@ def _on_incident_recorded(state: EventFields, entry: Entry, data: Entry) -> None
             and _words_known(rec, warnings, sanctions, penalties)
         ):
             _check_record(state, rec)
-        record_id = fresh((rec["id"], ""))
-        sanction = words_[rec.get("sanction")]
-        status = words_[rec["status"]]
+        sanction, status = words_[rec.get("sanction")], words_[rec["status"]]
         player = players[rec["player"]]
-        # Positional, in `RecordState`'s order (tests/unit/test_first_paint_fold.py holds
-        # every field to the entry read by name): a Struct given 35 keywords matches
-        # each name in turn, ~1.2 us a record (~12 ms of a 10,000-record fold, on the
-        # way to the station's first frame).
         record = RecordState(
-            record_id,  # id
-            incident,  # incident
-            player.id,  # player
-            infraction,  # infraction
-            words_[rec["warning"]],  # warning
-            sanction,  # sanction
-            words_[rec["penalty"]],  # penalty
-            words_[rec["minimum"]],  # minimum
-            words_[rec["recommended"]],  # recommended
-            rec["points"] + 0,  # points
-            status,  # status
-            words_[rec.get("applies")],  # applies
-            rec["minor"],  # minor
-            rec.get("draft_only", False),  # draft_only
-            rec.get("investigation", False),  # investigation
-            intentional,  # intentional
-            disruptive,  # disruptive
-            flags,  # flags
-            minutes_late,  # minutes_late
-            judge,  # judge
-            role,  # judge_role
-            round_,  # round
-            phase,  # phase
-            at,  # at
-            note,  # note
-            seq,  # seq
-            None,  # supersedes
-            reviewed,  # reviewed
-            None,  # reviewed_by
-            "",  # review_note
-            None,  # voided_by
-            "",  # void_note
-            None,  # voided_at
-            None,  # voided_status
-            os_user,  # os_user
-            client,  # client
-            None,  # reviewed_os_user
-            None,  # reviewed_client
-            None,  # reviewed_at
-            None,  # review_action
-            table,  # table
-            game,  # game
-            opponent,  # opponent
-            extension,  # extension
-            duplicate_of,  # duplicate_of
-            (),  # witnesses
-            status == "pending",  # requested
+            id=own(rec["id"]),
+            incident=incident,
+            player=player.id,
+            infraction=infraction,
+            warning=words_[rec["warning"]],
+            sanction=sanction,
+            penalty=words_[rec["penalty"]],
+            minimum=words_[rec["minimum"]],
+            recommended=words_[rec["recommended"]],
+            points=rec["points"],
+            status=status,
+            applies=words_[rec.get("applies")],
+            minor=rec["minor"],
+            draft_only=rec.get("draft_only", False),
+            investigation=rec.get("investigation", False),
+            intentional=data["intentional"],
+            disruptive=data["disruptive"],
+            flags=flags,
+            minutes_late=minutes_late,
+            judge=judge,
+            judge_role=role,
+            round=data["round"],
+            phase=phase,
+            at=at,
+            note=note,
+            seq=seq,
+            reviewed=role == "head",
+            os_user=os_user,
+            client=client,
+            table=table,
+            game=game,
+            opponent=opponent,
+            extension=extension,
+            duplicate_of=duplicate_of,
+            requested=status == "pending",
         )
         if corrects is not None:  # the voided record it corrects, checked before it is added
             record = corrections.correction(record, corrections.corrected(state, corrects), entry)
         # `_add_record`, inline: the hot loop of every fold.
-        records[record_id] = record
-        player.records.append(record_id)
+        records[record.id] = record
+        player.records.append(record.id)
         points.pop(player.id, None)
         if status == "issued" and sanction is not None:
             _sanction_status(state, player.id, sanction)
@@ -316,7 +285,7 @@ def _on_record_reviewed(state: EventFields, entry: Entry, data: Entry) -> None:
         _one_of(action, _REVIEW_ACTIONS, "review action")
     words_, shown = WORDS, SHOWN
     record.reviewed = True
-    record.reviewed_at = fresh((entry["at"], ""))
+    record.reviewed_at = own(entry["at"])
     record.review_action = words_[action]
     record.reviewed_by = shown[entry.get("judge")]
     note = _shown_note(data.get("note", ""))
@@ -336,27 +305,21 @@ def _on_record_reviewed(state: EventFields, entry: Entry, data: Entry) -> None:
     else:
         rep = data["replacement"]
         _check_record(state, {**rep, "player": record.player})
-        new = RecordState(
-            **{
-                **{f: getattr(record, f) for f in RecordState.__struct_fields__},
-                "id": own(rep["id"]),
-                "warning": word(rep["warning"]),
-                "sanction": word(rep.get("sanction")),
-                "penalty": word(rep["penalty"]),
-                "points": own(int(rep["points"])),
-                "status": word(rep["status"]),
-                "applies": word(rep.get("applies")),
-                "minor": bool(rep["minor"]),
-                "investigation": bool(rep.get("investigation", False)),
-                "supersedes": record.id,
-                "seq": own(int(entry["seq"])),
-                "at": record.reviewed_at,
-                "reviewed": True,
-                "reviewed_by": record.reviewed_by,
-                "review_note": record.review_note,
-                "reviewed_os_user": record.reviewed_os_user,
-                "reviewed_client": record.reviewed_client,
-            }
+        new = replace(
+            record,
+            id=own(rep["id"]),
+            warning=word(rep["warning"]),
+            sanction=word(rep.get("sanction")),
+            penalty=word(rep["penalty"]),
+            points=own(int(rep["points"])),
+            status=word(rep["status"]),
+            applies=word(rep.get("applies")),
+            minor=bool(rep["minor"]),
+            investigation=bool(rep.get("investigation", False)),
+            supersedes=record.id,
+            seq=own(int(entry["seq"])),
+            at=record.reviewed_at,
+            reviewed=True,
         )
         record.status = "superseded"
         _add_record(state, corrections.adopt(state, new))
