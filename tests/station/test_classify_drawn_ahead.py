@@ -13,8 +13,8 @@ from textual.widgets.option_list import Option
 from judgetui.service import Station
 from judgetui.station.screens.classify import ClassifyScreen
 from judgetui.station.widgets.choice_list import ChoiceList
+from tests.helpers.classify_screens import SIZE, kept_screen
 from tests.helpers.station import make_app, pilot_test, settle
-from tests.station.test_classify_reuse import SIZE, kept_screen
 
 
 @pilot_test

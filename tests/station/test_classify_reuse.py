@@ -10,15 +10,13 @@ import asyncio
 import threading
 from typing import Any
 
-from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
 from judgetui import i18n
 from judgetui.service import Station
-from judgetui.station.app import JudgeStation
-from judgetui.station.routes import Routes
 from judgetui.station.screens.classify import ClassifyScreen
 from judgetui.station.screens.dashboard import DashboardScreen
+from tests.helpers.classify_screens import SIZE, kept_screen, routes
 from tests.helpers.station import (
     hold_saves,
     make_app,
@@ -27,23 +25,6 @@ from tests.helpers.station import (
     settle,
     walk_to_result,
 )
-
-SIZE = (120, 40)
-
-
-def routes(app: JudgeStation) -> Routes:
-    assert isinstance(app.navigator, Routes)
-    return app.navigator
-
-
-async def kept_screen(pilot: Pilot[None]) -> ClassifyScreen:
-    """The classification screen the station made ahead, once it is ready."""
-    app = pilot.app
-    assert isinstance(app, JudgeStation)
-    await settle(pilot, lambda: routes(app)._classify is not None)
-    screen = routes(app)._classify
-    assert screen is not None
-    return screen
 
 
 def value(screen: ClassifyScreen, selector: str) -> str:

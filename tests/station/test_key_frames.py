@@ -15,9 +15,9 @@ from judgetui.station.frames import FrameClock
 from judgetui.station.screens.base import StationScreen
 from judgetui.station.screens.classify import ClassifyScreen
 from judgetui.station.widgets.footer import StationFooter
+from tests.helpers.classify_screens import SIZE
 from tests.helpers.event import FLOOR
 from tests.helpers.station import make_app, pilot_test, settle
-from tests.station.test_classify_reuse import SIZE
 
 
 class _Screen:

@@ -18,6 +18,7 @@ from judgetui.service import Station
 from judgetui.station import ahead, outcomes
 from judgetui.station.screens.classify import ClassifyScreen
 from judgetui.station.screens.dashboard import DashboardScreen
+from tests.helpers.classify_screens import SIZE
 from tests.helpers.event import FLOOR, record
 from tests.helpers.station import (
     HANG_GUARD_SECONDS,
@@ -30,7 +31,6 @@ from tests.helpers.station import (
     shown,
     walk_to_result,
 )
-from tests.station.test_classify_reuse import SIZE
 
 
 async def _until(pilot: Pilot[Any], holds: Callable[[], bool]) -> None:

@@ -16,7 +16,7 @@ from judgetui import ending
 from tests.helpers.cli import UNBOUND_WARNING
 from tests.helpers.event import HEAD
 from tests.helpers.processes import ROOT
-from tests.unit.test_record_lazy_imports import _event
+from tests.helpers.record_process import one_player_event
 
 RECORD = ["record", "--judge", HEAD, "--player", "P1", "--lang", "en"]
 RECORD += ["--infraction", "slow_play", "--intentional", "no", "--disruptive", "yes"]
@@ -60,7 +60,7 @@ def _run(tmp_path: Path, db: Path, *extra: str) -> subprocess.CompletedProcess[s
 def test_a_record_ends_quickly_with_its_output_its_code_and_its_exit_functions(
     tmp_path: Path,
 ) -> None:
-    db = _event(tmp_path)
+    db = one_player_event(tmp_path)
     done = _run(tmp_path, db, "--json")
     assert done.returncode == 0, done.stderr
     assert done.stderr.splitlines()[-1] == "os._exit(0)"  # the quick end, not the teardown
@@ -75,7 +75,7 @@ def test_a_record_ends_quickly_with_its_output_its_code_and_its_exit_functions(
 def test_a_refused_record_ends_quickly_with_its_line_and_code_and_the_file_unchanged(
     tmp_path: Path,
 ) -> None:
-    db = _event(tmp_path)
+    db = one_player_event(tmp_path)
     before = db.read_bytes()
     done = _run(tmp_path, db, "--player", "P404")
     assert done.returncode == 2
@@ -101,7 +101,7 @@ def allowed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 
 def test_a_program_that_runs_judgetuis_main_itself_goes_on_after_it(tmp_path: Path) -> None:
-    db = _event(tmp_path)
+    db = one_player_event(tmp_path)
     program = PROGRAM.replace("from judgetui.launch import main", "from judgetui import launch")
     program = program.replace("SystemExit(main())", "SystemExit(launch.main())")
     program = program.replace("raise SystemExit(", "code = (") + "print('went on', code)\n"
@@ -167,7 +167,7 @@ def test_no_quick_end_when_the_output_cannot_be_flushed(
 def test_runpy_running_judgetui_in_a_program_goes_on_after_it(tmp_path: Path) -> None:
     """``runpy.run_module("judgetui", alter_sys=True)`` makes judgetui's ``__main__`` the
     process's for a while: the program that ran it still goes on (test_cli does this)."""
-    db = _event(tmp_path)
+    db = one_player_event(tmp_path)
     program = (
         "import runpy, sys\n"
         "sys.argv = ['judgetui', *sys.argv[1:]]\n"
@@ -184,7 +184,7 @@ def test_runpy_running_judgetui_in_a_program_goes_on_after_it(tmp_path: Path) ->
 def test_python_m_judgetui_ends_quickly(tmp_path: Path) -> None:
     """``python -m judgetui record``: its entry is `judgetui.__main__`, below runpy's frames
     (seen through a sitecustomize that wraps ``os._exit``)."""
-    db = _event(tmp_path)
+    db = one_player_event(tmp_path)
     site = tmp_path / "site"
     site.mkdir()
     (site / "sitecustomize.py").write_text(

@@ -27,7 +27,7 @@ from judgetui.store import ahead as store_ahead
 from judgetui.store.follow import LogReader
 from tests.helpers.event import FLOOR, HEAD
 from tests.helpers.event import writer_on as station_on
-from tests.unit.test_store_stamp import PLAYERS, full_dump, record
+from tests.helpers.stamp_event import PLAYERS, full_dump, record
 
 pytestmark = pytest.mark.unit
 

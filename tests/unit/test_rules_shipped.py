@@ -15,7 +15,7 @@ from judgetui import rules as rules_module
 from judgetui import rules_shipped
 from judgetui.rules import EARLIER_SHIPPED, Rules, rules_sha256, shipped_rules_text
 from judgetui.tools import shipped_rules as generator
-from tests.unit.test_rules_convert import _same
+from tests.helpers.same_struct import assert_same
 
 ROOT = Path(__file__).resolve().parents[2]
 EARLIER = ROOT / "tests" / "data" / "earlier_rules"
@@ -37,8 +37,8 @@ def test_it_names_the_shipped_text() -> None:
 def test_what_it_builds_is_what_the_toml_gives_field_by_field() -> None:
     text = shipped_rules_text()
     built = rules_shipped.build(rules_module)
-    _same(built, rules_module._construct(Rules, rules_module._parse_toml(text, "rules.toml")))
-    _same(built, rules_module._validate(text, "rules.toml"))
+    assert_same(built, rules_module._construct(Rules, rules_module._parse_toml(text, "rules.toml")))
+    assert_same(built, rules_module._validate(text, "rules.toml"))
     assert rules_module._cross_check(built) == []
 
 
@@ -74,7 +74,7 @@ def test_the_shipped_text_is_built_without_parsing_its_toml(
     assert source.sha256 == rules_shipped.SHA256
     assert source.text == shipped_rules_text()
     assert rules_module.source_of(source.rules) is source
-    _same(source.rules, rules_module._validate(shipped_rules_text(), "rules.toml"))
+    assert_same(source.rules, rules_module._validate(shipped_rules_text(), "rules.toml"))
 
 
 def test_an_event_s_copy_of_the_shipped_text_takes_it_too(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -102,7 +102,7 @@ def test_a_text_one_byte_off_is_parsed_and_validated(
     assert text != shipped_rules_text()
     made = rules_module.rules_source(text, "event")
     assert parsed == [text]
-    _same(made.rules, rules_module._validate(text, "event"))
+    assert_same(made.rules, rules_module._validate(text, "event"))
 
 
 @pytest.mark.parametrize("path", sorted(EARLIER.glob("*.toml")), ids=lambda p: p.stem)
@@ -122,4 +122,4 @@ def test_a_stale_module_is_not_taken(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(rules_shipped, "SHA256", "0" * 64)
     source = rules_module.shipped_source()
     assert parsed == [shipped_rules_text()]
-    _same(source.rules, rules_shipped.build(rules_module))
+    assert_same(source.rules, rules_shipped.build(rules_module))

@@ -33,9 +33,9 @@ from judgetui.store import early as store_early
 from judgetui.store import listeners as store_listeners
 from judgetui.store import prefix as store_prefix
 from judgetui.store.follow import LogReader
+from tests.helpers.chain import rechain
 from tests.helpers.cli import UNBOUND_WARNING
 from tests.helpers.event import FLOOR, HEAD, record, writer_on
-from tests.unit.test_trust_verify import rechain
 
 pytestmark = pytest.mark.unit
 
