@@ -8,18 +8,14 @@ record known to the event?) and the text from the file made safe to show (`_show
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from judgetui.engine import Phase
 from judgetui.rules import SANCTION, WARNING, RulesError, rules_sha256, rules_source
 from judgetui.safe_text import visible
 from judgetui.state.kept import MOST_WORDS, WORDS, own
 from judgetui.state.queries import keys_missing_from
-from judgetui.state.shapes import JudgeState
-
-if TYPE_CHECKING:
-    from judgetui.state.event import EventState
-
+from judgetui.state.shapes import EventFields, JudgeState
 
 _PHASES = frozenset({"main", "finals"})
 _ROLES = frozenset({"head", "floor", "trainee"})
@@ -87,7 +83,7 @@ def _who(entry: Mapping[str, Any]) -> tuple[str | None, str | None]:
     )
 
 
-def _head_acts(state: EventState, entry: Mapping[str, Any], what: str) -> str:
+def _head_acts(state: EventFields, entry: Mapping[str, Any], what: str) -> str:
     judge = state.judges.get(entry.get("judge") or "")
     if judge is None or judge.role != "head":
         raise ValueError(f"{what} by {entry.get('judge')!r}, not the head judge")
@@ -119,7 +115,7 @@ def _phase(value: Any) -> Phase:
 # -- folding -------------------------------------------------------------
 
 
-def _kinds(state: EventState) -> tuple[frozenset[str], frozenset[str]]:
+def _kinds(state: EventFields) -> tuple[frozenset[str], frozenset[str]]:
     """The warning levels and the sanctions of the rules (computed once per state)."""
     if state._kind_keys is None:
         penalties = state.rules.penalties.items()
@@ -149,7 +145,7 @@ def _words_known(
     )
 
 
-def _check_record(state: EventState, rec: Mapping[str, Any]) -> None:
+def _check_record(state: EventFields, rec: Mapping[str, Any]) -> None:
     """Raise ValueError naming what one penalty record of the log refers to that this
     event does not know (its shape was checked by the declaration of its entry)."""
     record_id = _text(rec["id"], "record id")
@@ -167,19 +163,19 @@ def _check_record(state: EventState, rec: Mapping[str, Any]) -> None:
             raise ValueError(f"unknown penalty {rec[key]!r}")
 
 
-def _decided(state: EventState, key: Any) -> str:
+def _decided(state: EventFields, key: Any) -> str:
     if key not in state.rules.three_warnings.options:
         raise ValueError(f"unknown three-warning penalty {key!r}")
     return str(key)
 
 
-def _infraction(state: EventState, key: Any) -> str:
+def _infraction(state: EventFields, key: Any) -> str:
     if not isinstance(key, str) or key not in state.rules.infractions:
         raise ValueError(f"unknown infraction {key!r}")
     return key
 
 
-def _player(state: EventState, key: Any) -> str:
+def _player(state: EventFields, key: Any) -> str:
     if not isinstance(key, str) or key not in state.players:
         raise ValueError(f"unknown player {key!r}")
     return key
@@ -198,7 +194,7 @@ def _judge(judge: Any) -> JudgeState:
     )
 
 
-def _use_rules(state: EventState, data: Any) -> None:
+def _use_rules(state: EventFields, data: Any) -> None:
     """Switch to the rules an entry carries: the text, checked against its hash."""
     if not isinstance(data, Mapping):
         raise TypeError(f"its rules are not a JSON object: {data!r}")

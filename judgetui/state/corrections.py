@@ -6,18 +6,15 @@ record the head judge confirms, upgrades or puts right: the head judge's call (`
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from msgspec.structs import replace
 
 from judgetui.state.checks import SHOWN, _text
-from judgetui.state.shapes import RecordState
-
-if TYPE_CHECKING:
-    from judgetui.state.event import EventState
+from judgetui.state.shapes import EventFields, RecordState
 
 
-def corrected(state: EventState, record_id: Any) -> RecordState:
+def corrected(state: EventFields, record_id: Any) -> RecordState:
     """The record a correction names: it must be voided already (by the same act)."""
     record = state.records[_text(record_id, "corrected record id")]
     if record.status != "voided":
@@ -49,7 +46,7 @@ def correction(new: RecordState, old: RecordState, entry: Mapping[str, Any]) -> 
     )
 
 
-def adopt(state: EventState, record: RecordState) -> RecordState:
+def adopt(state: EventFields, record: RecordState) -> RecordState:
     """``record`` (changed in place) as the head judge's call, when a trainee recorded it
     and the head judge confirmed or upgraded it: ``judge`` names the head judge who
     reviewed it and ``trainee`` the trainee. A trainee's Caution confirmed is counted

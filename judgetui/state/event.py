@@ -1,9 +1,10 @@
 """`EventState`: the event as its log makes it now, folded one entry at a time.
 
-The fields are here; the fold (`judgetui.state.fold`) and the queries
-(`judgetui.state.queries`) are functions of it, which its methods call, so every caller
-keeps ``EventState.fold(rules, entries)``, ``state.extend(entries)``, ``state.queue()``,
-``state.points(player)``, ``state.decision_owed(player)``, ``state.history(player)``, ….
+The fields are `judgetui.state.shapes.EventFields`; the fold (`judgetui.state.fold`) and
+the queries (`judgetui.state.queries`) are functions of those, which import nothing of this
+module, and its methods call them, so every caller keeps ``EventState.fold(rules,
+entries)``, ``state.extend(entries)``, ``state.queue()``, ``state.points(player)``,
+``state.decision_owed(player)``, ``state.history(player)``, ….
 """
 
 from __future__ import annotations
@@ -12,62 +13,24 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from msgspec import Struct, field
 from msgspec.structs import replace
 
-from judgetui.engine import Decision, PastPenalty, Phase
+from judgetui.engine import Decision, PastPenalty
 from judgetui.rules import Rules, RulesSource
 from judgetui.state import fold as folding
 from judgetui.state import queries
 from judgetui.state.shapes import (
-    CautionExtension,
     DecisionState,
-    EventNote,
+    EventFields,
     JudgeState,
-    Mark,
     PenaltyCounts,
-    PlayerState,
     QueueItem,
     RecordState,
-    Seat,
 )
 
 
-class EventState(Struct):
-    rules: Rules
-    name: str = ""
-    rounds: int | None = None
-    round: int = 1
-    phase: Phase = "main"
-    bound: bool = False
-    created_at: str = ""
-    judges: dict[str, JudgeState] = field(default_factory=dict)
-    players: dict[str, PlayerState] = field(default_factory=dict)
-    records: dict[str, RecordState] = field(default_factory=dict)
-    decisions: dict[str, DecisionState] = field(default_factory=dict)
-    cautions: int = 0
-    caution_extensions: dict[str, CautionExtension] = field(default_factory=dict)
-    """Time extensions given with a Caution, by incident id (the round list shows them)."""
-    count: int = 0
-    head: str = ""
-    rules_stored: bool = False
-    """Whether the log keeps its rules (False: an older file, folded with the shipped rules)."""
-    entered: dict[str, Mark] = field(default_factory=dict)
-    """Round-list items the head judge marked as entered by the scorekeeper (by item id)."""
-    closed_investigations: dict[str, Mark] = field(default_factory=dict)
-    """Investigations the head judge closed, by the id of the record that opened them."""
-    taken_over: dict[str, Mark] = field(default_factory=dict)
-    """Standby copies the head judge made the event of record, by the copy's id (the
-    mark's ``text``: the old station's last head)."""
-    pairings: dict[int, dict[str, Seat]] = field(default_factory=dict)
-    """Each round's pairings, by round, then by player (both players of each match)."""
-    earlier_events: tuple[str, ...] = ()
-    """The earlier events' files the head judge named (`judgetui.earlier`: never counted)."""
-    notes: list[EventNote] = field(default_factory=list)
-    """The judges' event notes (`judgetui note`), oldest first."""
-    _points: dict[str, int] = field(default_factory=dict)
-    _kind_keys: tuple[frozenset[str], frozenset[str]] | None = None
-    _sorted_ids: tuple[tuple[int, int], tuple[str, ...], tuple[str, ...]] | None = None
+class EventState(EventFields):
+    """The event's state with the fold and the queries as its methods."""
 
     # -- folding (judgetui.state.fold) ----------------------------------------
 

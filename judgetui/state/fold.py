@@ -11,9 +11,10 @@ reopened) is the engine's word (`judgetui.engine.standing`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from judgetui.engine import Phase
+from msgspec.structs import replace
+
 from judgetui.engine.standing import ACTIVE, status_after, voiding_reopens
 from judgetui.perf import collector_paused, settle_young_objects
 from judgetui.state import corrections, notes, pairings
@@ -38,11 +39,12 @@ from judgetui.state.checks import (
     _who,
     _words_known,
 )
-from judgetui.state.kept import WORDS, fresh, own, word, words
+from judgetui.state.kept import WORDS, own, word, words
 from judgetui.state.queries import is_round_item
 from judgetui.state.shapes import (
     CautionExtension,
     DecisionState,
+    EventFields,
     MalformedLog,
     Mark,
     PlayerState,
@@ -52,16 +54,13 @@ from judgetui.state.shapes import (
 )
 from judgetui.store import reading
 
-if TYPE_CHECKING:
-    from judgetui.state.event import EventState
-
 Entry = Mapping[str, Any]
 """A parsed log entry, or its ``data``."""
 
-Handler = Callable[["EventState", Entry, Entry], None]
+Handler = Callable[[EventFields, Entry, Entry], None]
 
 
-def fold_into(state: EventState, entries: Iterable[Mapping[str, Any]]) -> None:
+def fold_into(state: EventFields, entries: Iterable[Mapping[str, Any]]) -> None:
     """Apply every entry of ``entries`` to ``state``, which has folded none yet."""
     # Folding makes ~30,000 objects for 10,000 records and none of them form cycles;
     # the cyclic GC would otherwise run full passes over the whole parsed file many
@@ -74,7 +73,7 @@ def fold_into(state: EventState, entries: Iterable[Mapping[str, Any]]) -> None:
         raise MalformedLog("the log is empty: not a judgetui event")
 
 
-def extend(state: EventState, entries: Sequence[Mapping[str, Any]]) -> int:
+def extend(state: EventFields, entries: Sequence[Mapping[str, Any]]) -> int:
     """Apply the entries of ``entries`` after the ``count`` this state has folded.
 
     ``entries`` is the whole log, of which this state is the fold of the first
@@ -87,7 +86,7 @@ def extend(state: EventState, entries: Sequence[Mapping[str, Any]]) -> int:
     return len(new)
 
 
-def apply(state: EventState, entry: Mapping[str, Any]) -> None:
+def apply(state: EventFields, entry: Mapping[str, Any]) -> None:
     """Apply one entry (the next of the log); MalformedLog when it is not one judgetui wrote."""
     try:
         # The shape of the entry and of its data: the one declaration of its kind (an
@@ -105,7 +104,7 @@ def apply(state: EventState, entry: Mapping[str, Any]) -> None:
     state.head = str(entry.get("hash", ""))
 
 
-def _on_event_created(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_event_created(state: EventFields, entry: Entry, data: Entry) -> None:
     if data.get("rules") is not None:
         _use_rules(state, data["rules"])
     state.rounds = data.get("rounds")
@@ -115,32 +114,32 @@ def _on_event_created(state: EventState, entry: Entry, data: Entry) -> None:
     state.judges.update((added.name, added) for added in map(_judge, data["judges"]))
 
 
-def _on_rules_changed(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_rules_changed(state: EventFields, entry: Entry, data: Entry) -> None:
     _head_acts(state, entry, "rules changed")
     _use_rules(state, data)
 
 
-def _on_judge_added(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_judge_added(state: EventFields, entry: Entry, data: Entry) -> None:
     added = _judge(data)
     state.judges[added.name] = added
 
 
-def _on_round_set(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_round_set(state: EventFields, entry: Entry, data: Entry) -> None:
     state.round = int(data["round"])
 
 
-def _on_rounds_set(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_rounds_set(state: EventFields, entry: Entry, data: Entry) -> None:
     if type(rounds := data["rounds"]) is not int or rounds < 1:
         raise ValueError(f"rounds is not a positive whole number: {rounds!r}")
     state.rounds = rounds
 
 
-def _on_finals_entered(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_finals_entered(state: EventFields, entry: Entry, data: Entry) -> None:
     state.phase = "finals"
     state._points.clear()
 
 
-def _on_players_imported(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_players_imported(state: EventFields, entry: Entry, data: Entry) -> None:
     for player in data["players"]:
         pid = _text(player["id"], "player id")
         name = own(_shown(_text(player["name"], "player name")))
@@ -156,7 +155,7 @@ def _on_players_imported(state: EventState, entry: Entry, data: Entry) -> None:
         existing.table = own(table) if type(table := player.get("table")) is int else None
 
 
-def _on_caution_given(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_caution_given(state: EventFields, entry: Entry, data: Entry) -> None:
     state.cautions += 1
     table, game, _opponent, extension = _context(data)
     if extension is not None:  # an extension given to the table with the Caution
@@ -167,14 +166,10 @@ def _on_caution_given(state: EventState, entry: Entry, data: Entry) -> None:
         )  # fmt: skip
 
 
-def _on_incident_recorded(state: EventState, entry: Entry, data: Entry) -> None:
-    # What the state keeps is its own copy (`judgetui.state.kept`), not the parse's: a
-    # shared word (WORDS[...]) or a copy (own); small numbers and "" are shared anyway.
-    words_, shown = WORDS, SHOWN
+def _on_incident_recorded(state: EventFields, entry: Entry, data: Entry) -> None:
+    words_, shown = WORDS, SHOWN  # the rules' words and who wrote it: one copy of each
     judge = shown[entry.get("judge") or ""]
     role = state.judges[judge].role if judge in state.judges else "floor"
-    note = _shown_note(data.get("note", ""))
-    note = note and own(note)
     # Types, choices and a non-empty records list: checked by the declaration; what
     # it cannot know (an infraction of these rules, a record id not used yet) is
     # checked here in one expression each, and the checks that name what is wrong run
@@ -182,28 +177,18 @@ def _on_incident_recorded(state: EventState, entry: Entry, data: Entry) -> None:
     infraction = data["infraction"]
     if infraction not in state.rules.infractions:
         _infraction(state, infraction)
-    infraction = words_[infraction]
-    phase: Phase = words_[data["phase"]]
-    incident = data["incident"]
-    if not incident:
-        _text(incident, "incident id")
-    incident = fresh((incident, ""))
+    if not data["incident"]:
+        _text(data["incident"], "incident id")
+    # The same for each record of the incident (the declaration made them bool and int);
+    # what is each record's own is a copy (`judgetui.state.kept`).
+    incident, at, seq = own(data["incident"]), own(entry["at"]), own(int(entry["seq"]))
+    note, flags = own(_shown_note(data.get("note", ""))), words(data.get("flags"))
+    infraction, phase = words_[infraction], words_[data["phase"]]
     os_user, client = shown[entry.get("os_user")], shown[entry.get("client")]
-    table, game, extension = data.get("table"), data.get("game"), data.get("extension")
-    if table is not None or game is not None or extension is not None:
-        table, game, extension = own(table), own(game), own(extension)
-    opponent, duplicate_of = data.get("opponent"), data.get("duplicate_of")
-    if opponent is not None or duplicate_of is not None:
-        opponent, duplicate_of = own(_shown(opponent)), own(duplicate_of)
-    minutes_late = data.get("minutes_late")
-    if minutes_late is not None:
-        minutes_late = own(minutes_late)
-    at, seq = fresh((entry["at"], "")), int(entry["seq"]) + 0
-    # The same for each record of the incident (the declaration made them bool and int).
-    intentional, disruptive = data["intentional"], data["disruptive"]
-    flags, round_ = data.get("flags"), data["round"] + 0
-    flags = words(flags) if flags else ()
-    reviewed = role == "head"
+    table, game = own(data.get("table")), own(data.get("game"))
+    extension = own(data.get("extension"))
+    opponent, duplicate_of = own(_shown(data.get("opponent"))), own(data.get("duplicate_of"))
+    minutes_late = own(data.get("minutes_late"))
     corrects = data.get("corrects")
     records, players, points = state.records, state.players, state._points
     warnings, sanctions = _kinds(state)
@@ -215,75 +200,57 @@ def _on_incident_recorded(state: EventState, entry: Entry, data: Entry) -> None:
             and _words_known(rec, warnings, sanctions, penalties)
         ):
             _check_record(state, rec)
-        record_id = fresh((rec["id"], ""))
-        sanction = words_[rec.get("sanction")]
-        status = words_[rec["status"]]
+        sanction, status = words_[rec.get("sanction")], words_[rec["status"]]
         player = players[rec["player"]]
-        # Positional, in `RecordState`'s order (tests/unit/test_first_paint_fold.py holds
-        # every field to the entry read by name): a Struct given 35 keywords matches
-        # each name in turn, ~1.2 us a record (~12 ms of a 10,000-record fold, on the
-        # way to the station's first frame).
         record = RecordState(
-            record_id,  # id
-            incident,  # incident
-            player.id,  # player
-            infraction,  # infraction
-            words_[rec["warning"]],  # warning
-            sanction,  # sanction
-            words_[rec["penalty"]],  # penalty
-            words_[rec["minimum"]],  # minimum
-            words_[rec["recommended"]],  # recommended
-            rec["points"] + 0,  # points
-            status,  # status
-            words_[rec.get("applies")],  # applies
-            rec["minor"],  # minor
-            rec.get("draft_only", False),  # draft_only
-            rec.get("investigation", False),  # investigation
-            intentional,  # intentional
-            disruptive,  # disruptive
-            flags,  # flags
-            minutes_late,  # minutes_late
-            judge,  # judge
-            role,  # judge_role
-            round_,  # round
-            phase,  # phase
-            at,  # at
-            note,  # note
-            seq,  # seq
-            None,  # supersedes
-            reviewed,  # reviewed
-            None,  # reviewed_by
-            "",  # review_note
-            None,  # voided_by
-            "",  # void_note
-            None,  # voided_at
-            None,  # voided_status
-            os_user,  # os_user
-            client,  # client
-            None,  # reviewed_os_user
-            None,  # reviewed_client
-            None,  # reviewed_at
-            None,  # review_action
-            table,  # table
-            game,  # game
-            opponent,  # opponent
-            extension,  # extension
-            duplicate_of,  # duplicate_of
-            (),  # witnesses
-            status == "pending",  # requested
-            data.get("happened_at"),  # happened_at
+            id=own(rec["id"]),
+            incident=incident,
+            player=player.id,
+            infraction=infraction,
+            warning=words_[rec["warning"]],
+            sanction=sanction,
+            penalty=words_[rec["penalty"]],
+            minimum=words_[rec["minimum"]],
+            recommended=words_[rec["recommended"]],
+            points=rec["points"],
+            status=status,
+            applies=words_[rec.get("applies")],
+            minor=rec["minor"],
+            draft_only=rec.get("draft_only", False),
+            investigation=rec.get("investigation", False),
+            intentional=data["intentional"],
+            disruptive=data["disruptive"],
+            flags=flags,
+            minutes_late=minutes_late,
+            judge=judge,
+            judge_role=role,
+            round=data["round"],
+            phase=phase,
+            at=at,
+            note=note,
+            seq=seq,
+            reviewed=role == "head",
+            os_user=os_user,
+            client=client,
+            table=table,
+            game=game,
+            opponent=opponent,
+            extension=extension,
+            duplicate_of=duplicate_of,
+            requested=status == "pending",
+            happened_at=data.get("happened_at"),
         )
         if corrects is not None:  # the voided record it corrects, checked before it is added
             record = corrections.correction(record, corrections.corrected(state, corrects), entry)
         # `_add_record`, inline: the hot loop of every fold.
-        records[record_id] = record
-        player.records.append(record_id)
+        records[record.id] = record
+        player.records.append(record.id)
         points.pop(player.id, None)
         if status == "issued" and sanction is not None:
             _sanction_status(state, player.id, sanction)
 
 
-def _add_record(state: EventState, record: RecordState) -> None:
+def _add_record(state: EventFields, record: RecordState) -> None:
     state.records[record.id] = record
     state.players[record.player].records.append(record.id)
     state._points.pop(record.player, None)
@@ -291,7 +258,7 @@ def _add_record(state: EventState, record: RecordState) -> None:
         _sanction_status(state, record.player, record.sanction)
 
 
-def _on_witness_noted(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_witness_noted(state: EventFields, entry: Entry, data: Entry) -> None:
     record = state.records[_text(data["record"], "record id")]
     table, game, opponent, extension = _context(data)
     os_user, client = _who(entry)
@@ -312,14 +279,14 @@ def _on_witness_noted(state: EventState, entry: Entry, data: Entry) -> None:
     )
 
 
-def _on_record_reviewed(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_record_reviewed(state: EventFields, entry: Entry, data: Entry) -> None:
     record = state.records[data["record"]]
     action = data["action"]
     if action not in _REVIEW_ACTIONS:  # the hot path: the naming check only when it fails
         _one_of(action, _REVIEW_ACTIONS, "review action")
     words_, shown = WORDS, SHOWN
     record.reviewed = True
-    record.reviewed_at = fresh((entry["at"], ""))
+    record.reviewed_at = own(entry["at"])
     record.review_action = words_[action]
     record.reviewed_by = shown[entry.get("judge")]
     note = _shown_note(data.get("note", ""))
@@ -339,33 +306,27 @@ def _on_record_reviewed(state: EventState, entry: Entry, data: Entry) -> None:
     else:
         rep = data["replacement"]
         _check_record(state, {**rep, "player": record.player})
-        new = RecordState(
-            **{
-                **{f: getattr(record, f) for f in RecordState.__struct_fields__},
-                "id": own(rep["id"]),
-                "warning": word(rep["warning"]),
-                "sanction": word(rep.get("sanction")),
-                "penalty": word(rep["penalty"]),
-                "points": own(int(rep["points"])),
-                "status": word(rep["status"]),
-                "applies": word(rep.get("applies")),
-                "minor": bool(rep["minor"]),
-                "investigation": bool(rep.get("investigation", False)),
-                "supersedes": record.id,
-                "seq": own(int(entry["seq"])),
-                "at": record.reviewed_at,
-                "reviewed": True,
-                "reviewed_by": record.reviewed_by,
-                "review_note": record.review_note,
-                "reviewed_os_user": record.reviewed_os_user,
-                "reviewed_client": record.reviewed_client,
-            }
+        new = replace(
+            record,
+            id=own(rep["id"]),
+            warning=word(rep["warning"]),
+            sanction=word(rep.get("sanction")),
+            penalty=word(rep["penalty"]),
+            points=own(int(rep["points"])),
+            status=word(rep["status"]),
+            applies=word(rep.get("applies")),
+            minor=bool(rep["minor"]),
+            investigation=bool(rep.get("investigation", False)),
+            supersedes=record.id,
+            seq=own(int(entry["seq"])),
+            at=record.reviewed_at,
+            reviewed=True,
         )
         record.status = "superseded"
         _add_record(state, corrections.adopt(state, new))
 
 
-def _on_decision_made(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_decision_made(state: EventFields, entry: Entry, data: Entry) -> None:
     seq = own(int(entry["seq"]))
     os_user, client = _who(entry)
     decision = DecisionState(
@@ -390,7 +351,7 @@ def _on_decision_made(state: EventState, entry: Entry, data: Entry) -> None:
     _sanction_status(state, decision.player, decision.penalty)
 
 
-def _on_record_voided(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_record_voided(state: EventFields, entry: Entry, data: Entry) -> None:
     record = state.records[_text(data["record"], "record id")]
     if record.status in ("voided", "superseded", "dismissed"):
         raise ValueError(f"record {record.id!r} is {record.status} and cannot be voided")
@@ -410,7 +371,7 @@ def _on_record_voided(state: EventState, entry: Entry, data: Entry) -> None:
     _recompute_status(state, record.player)
 
 
-def _on_decision_voided(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_decision_voided(state: EventFields, entry: Entry, data: Entry) -> None:
     decision = state.decisions[_text(data["decision"], "decision id")]
     if decision.voided_by is not None:
         raise ValueError(f"decision {decision.id!r} is already voided")
@@ -420,7 +381,7 @@ def _on_decision_voided(state: EventState, entry: Entry, data: Entry) -> None:
     _recompute_status(state, decision.player)
 
 
-def _on_scorekeeper_entered(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_scorekeeper_entered(state: EventFields, entry: Entry, data: Entry) -> None:
     """The head judge marks round-list items as entered by the scorekeeper."""
     judge = _head_acts(state, entry, "items marked entered")
     for item in data["items"]:  # a list of one or more texts: its declaration says so
@@ -430,7 +391,7 @@ def _on_scorekeeper_entered(state: EventState, entry: Entry, data: Entry) -> Non
         state.entered.setdefault(own(key), Mark(judge, own(entry["at"])))
 
 
-def _on_investigation_closed(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_investigation_closed(state: EventFields, entry: Entry, data: Entry) -> None:
     """The head judge closes the investigation a record opened, with a finding."""
     judge = _head_acts(state, entry, "investigation closed")
     record = state.records[_text(data["record"], "record id")]
@@ -442,7 +403,7 @@ def _on_investigation_closed(state: EventState, entry: Entry, data: Entry) -> No
     state.closed_investigations[record.id] = Mark(judge, own(entry["at"]), finding)
 
 
-def _on_event_taken_over(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_event_taken_over(state: EventFields, entry: Entry, data: Entry) -> None:
     """The head judge makes a standby copy the event of record (`Station.take_over`)."""
     judge, copy_id = _head_acts(state, entry, "takeover"), own(_text(data["copy_id"], "copy"))
     if copy_id in state.taken_over:
@@ -450,12 +411,12 @@ def _on_event_taken_over(state: EventState, entry: Entry, data: Entry) -> None:
     state.taken_over[copy_id] = Mark(judge, own(entry["at"]), own(data["previous_head"]))
 
 
-def _on_earlier_events_set(state: EventState, entry: Entry, data: Entry) -> None:
+def _on_earlier_events_set(state: EventFields, entry: Entry, data: Entry) -> None:
     _head_acts(state, entry, "named earlier events")
     state.earlier_events = tuple(_shown(_text(f, "earlier event file")) for f in data["files"])
 
 
-def _recompute_status(state: EventState, player: str) -> None:
+def _recompute_status(state: EventFields, player: str) -> None:
     """The player's status from what still stands: issued records and standing decisions."""
     held = state.players[player]
     held.status = ACTIVE
@@ -468,7 +429,7 @@ def _recompute_status(state: EventState, player: str) -> None:
             _sanction_status(state, player, decision.penalty)
 
 
-def _sanction_status(state: EventState, player: str, sanction: str | None) -> None:
+def _sanction_status(state: EventFields, player: str, sanction: str | None) -> None:
     if sanction is not None:
         held = state.players[player]
         held.status = status_after(state.rules, held.status, sanction)

@@ -6,17 +6,14 @@ Kept apart from `judgetui.state.fold` (its hot loop), which only names the handl
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from judgetui.state.checks import _shown, _shown_note, _text
 from judgetui.state.kept import own
-from judgetui.state.shapes import EventNote
-
-if TYPE_CHECKING:
-    from judgetui.state.event import EventState
+from judgetui.state.shapes import EventFields, EventNote
 
 
-def on_event_noted(state: EventState, entry: Mapping[str, Any], data: Mapping[str, Any]) -> None:
+def on_event_noted(state: EventFields, entry: Mapping[str, Any], data: Mapping[str, Any]) -> None:
     """Keep the note, written by a judge of the event, in the round it was written in."""
     judge = entry.get("judge") or ""
     if judge not in state.judges:

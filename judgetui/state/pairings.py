@@ -6,17 +6,14 @@ Kept apart from `judgetui.state.fold` (its hot loop), which only names the handl
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from judgetui.state.kept import own
-from judgetui.state.shapes import Seat
-
-if TYPE_CHECKING:
-    from judgetui.state.event import EventState
+from judgetui.state.shapes import EventFields, Seat
 
 
 def on_pairings_imported(
-    state: EventState, entry: Mapping[str, Any], data: Mapping[str, Any]
+    state: EventFields, entry: Mapping[str, Any], data: Mapping[str, Any]
 ) -> None:
     """Replace round ``data.round``'s pairings; every player known, each at most once."""
     round_ = int(data["round"])

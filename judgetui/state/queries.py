@@ -11,7 +11,6 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING
 
 from judgetui import engine
 from judgetui.engine import Decision, PastPenalty
@@ -26,6 +25,7 @@ from judgetui.state.shapes import (
     QUEUE_ORDER,
     SHORT_ID,
     DecisionState,
+    EventFields,
     JudgeState,
     PenaltyCounts,
     QueueGroup,
@@ -34,9 +34,6 @@ from judgetui.state.shapes import (
     RecordState,
     on_record,
 )
-
-if TYPE_CHECKING:
-    from judgetui.state.event import EventState
 
 
 def queue_group(record: RecordState) -> QueueGroup:
@@ -48,31 +45,31 @@ def queue_group(record: RecordState) -> QueueGroup:
     return "request" if record.status == "pending" else "notice"
 
 
-def rules_source(state: EventState) -> RulesSource:
+def rules_source(state: EventFields) -> RulesSource:
     """The rules in force with their text and sha256."""
     return source_of(state.rules)
 
 
-def head_judge(state: EventState) -> JudgeState | None:
+def head_judge(state: EventFields) -> JudgeState | None:
     return next((j for j in state.judges.values() if j.role == "head"), None)
 
 
-def head_judge_name(state: EventState) -> str | None:
+def head_judge_name(state: EventFields) -> str | None:
     head = head_judge(state)
     return head.name if head else None
 
 
-def history(state: EventState, player: str) -> list[RecordState]:
+def history(state: EventFields, player: str) -> list[RecordState]:
     """Every record of the player, oldest first, superseded ones included."""
     return [state.records[r] for r in state.players[player].records]
 
 
-def past(state: EventState, player: str) -> list[PastPenalty]:
+def past(state: EventFields, player: str) -> list[PastPenalty]:
     """The player's records as the engine reads them (superseded versions left out)."""
     return [r.past() for r in history(state, player) if r.status != "superseded"]
 
 
-def points(state: EventState, player: str) -> int:
+def points(state: EventFields, player: str) -> int:
     """The player's warning points (the engine's count of the records `past` gives,
     read from the records themselves: no `PastPenalty` made of each)."""
     cached = state._points.get(player)
@@ -89,7 +86,7 @@ def points(state: EventState, player: str) -> int:
 
 
 def decision_owed(
-    state: EventState, player: str, *, strong_cheating: bool = False
+    state: EventFields, player: str, *, strong_cheating: bool = False
 ) -> Decision | None:
     """The three-warning decision the head judge still owes for this player, if any."""
     held = state.players[player]
@@ -102,7 +99,7 @@ def decision_owed(
     return engine.decision(state.rules, past(state, player), phase, strong_cheating=strong_cheating)
 
 
-def decision_reopened(state: EventState, decision: DecisionState) -> bool:
+def decision_reopened(state: EventFields, decision: DecisionState) -> bool:
     """Whether a decision that a voided record took away is open again: the head judge owes
     the player's three-warning decision anew. That is so only for the player's latest
     decision, in the phase the event is in, while a decision is owed; otherwise nothing
@@ -118,7 +115,7 @@ def decision_reopened(state: EventState, decision: DecisionState) -> bool:
     return decision_owed(state, decision.player) is not None
 
 
-def latest(state: EventState, limit: int) -> list[RecordState | DecisionState]:
+def latest(state: EventFields, limit: int) -> list[RecordState | DecisionState]:
     """The newest records and three-warning decisions, newest first (superseded left out)."""
     records = (r for r in reversed(state.records.values()) if r.status != "superseded")
     decisions = reversed(state.decisions.values())
@@ -136,7 +133,7 @@ def latest(state: EventState, limit: int) -> list[RecordState | DecisionState]:
 
 
 def possible_duplicate(
-    state: EventState,
+    state: EventFields,
     player: str,
     infraction: str,
     judge: str,
@@ -182,7 +179,7 @@ def within_window(at: datetime, moment: datetime, window_minutes: int) -> bool:
     return moment - timedelta(minutes=window_minutes) < at <= moment
 
 
-def player_table(state: EventState, player: str, round_: int) -> int | None:
+def player_table(state: EventFields, player: str, round_: int) -> int | None:
     """The player's table in round ``round_``, where it is known: that round's pairings
     first, else the roster's ``table`` (the same every round), else None."""
     seat = state.pairings.get(round_, {}).get(player)
@@ -192,14 +189,14 @@ def player_table(state: EventState, player: str, round_: int) -> int | None:
     return None if held is None else held.table
 
 
-def player_opponent(state: EventState, player: str, round_: int) -> str | None:
+def player_opponent(state: EventFields, player: str, round_: int) -> str | None:
     """The player's opponent in round ``round_``'s pairings; None without one (no
     pairings for that round, the player not in them, or a bye). Never another incident's."""
     seat = state.pairings.get(round_, {}).get(player)
     return None if seat is None else seat.opponent
 
 
-def incident_opponent(state: EventState, players: Iterable[str], round_: int) -> str | None:
+def incident_opponent(state: EventFields, players: Iterable[str], round_: int) -> str | None:
     """The opponent of an incident of ``players`` in round ``round_`` when the judge named
     none: the one opponent the round's pairings give them that is not one of them (two
     players of one match penalised together have no opponent left), else None."""
@@ -209,7 +206,7 @@ def incident_opponent(state: EventState, players: Iterable[str], round_: int) ->
     return found.pop() if len(found) == 1 else None
 
 
-def incident_table(state: EventState, players: Iterable[str], round_: int) -> int | None:
+def incident_table(state: EventFields, players: Iterable[str], round_: int) -> int | None:
     """The table an incident of ``players`` in round ``round_`` happened at when the judge
     gave none: the one table known for them (`player_table`), None when none is known or
     they are known at different tables. Never another incident's table."""
@@ -217,7 +214,7 @@ def incident_table(state: EventState, players: Iterable[str], round_: int) -> in
     return known.pop() if len(known) == 1 else None
 
 
-def find(state: EventState, key: str) -> list[str]:
+def find(state: EventFields, key: str) -> list[str]:
     """The record and decision ids ``key`` names: itself, or ids it is a prefix of.
 
     A prefix must be at least `MIN_PREFIX` characters, so a stray keystroke never
@@ -230,7 +227,7 @@ def find(state: EventState, key: str) -> list[str]:
     return [i for i in (*state.records, *state.decisions) if i.startswith(key)]
 
 
-def _sorted_ids(state: EventState) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _sorted_ids(state: EventFields) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The record and decision ids, and the incident ids, sorted (kept while the log does
     not grow: ids are never taken away)."""
     size = (len(state.records), len(state.decisions))
@@ -270,7 +267,7 @@ _WHOLE = 2 * SHORT_ID
 would read as another decision's number (and would name it once that one is made)."""
 
 
-def short_id(state: EventState, item: str) -> str:
+def short_id(state: EventFields, item: str) -> str:
     """``item`` as a report prints it for a person: the shortest prefix of at least
     `SHORT_ID` characters that names it alone among the event's records and decisions
     (a time extension's ``ext:`` item: among its incidents), so that `find` (and every
@@ -287,7 +284,7 @@ def short_id(state: EventState, item: str) -> str:
     return _shortest(ids, item)
 
 
-def find_extension(state: EventState, key: str) -> list[str]:
+def find_extension(state: EventFields, key: str) -> list[str]:
     """The time-extension items (``ext:`` + an incident id) ``key`` names: itself, or
     those whose incident starts with the rest (at least `MIN_PREFIX` characters)."""
     incident = key.removeprefix(EXTENSION_ITEM)
@@ -299,7 +296,7 @@ def find_extension(state: EventState, key: str) -> list[str]:
     return [EXTENSION_ITEM + i for i in incidents if i.startswith(incident)]
 
 
-def penalty_counts(state: EventState) -> PenaltyCounts:
+def penalty_counts(state: EventFields) -> PenaltyCounts:
     """The shape of the event for the head judge: the penalties that stay on the official
     record (`judgetui.state.shapes.on_record`: issued, not voided or dismissed, no bare
     Notice or Caution), counted by round and infraction. A three-warning decision is not
@@ -312,7 +309,7 @@ def penalty_counts(state: EventState) -> PenaltyCounts:
     return PenaltyCounts(cells)
 
 
-def is_round_item(state: EventState, key: str) -> bool:
+def is_round_item(state: EventFields, key: str) -> bool:
     """Whether ``key`` names something a round list can show: a record, a decision,
     or a time extension (`EXTENSION_ITEM` + the incident's id)."""
     if key in state.records or key in state.decisions:
@@ -325,7 +322,7 @@ def is_round_item(state: EventState, key: str) -> bool:
     return False
 
 
-def open_investigations(state: EventState) -> list[RecordState]:
+def open_investigations(state: EventFields) -> list[RecordState]:
     """Records that opened an investigation (a Triple Warning) not closed yet, oldest
     first. A Triple Warning opens one when it is issued (RULINGS.md §1): a floor judge's
     request opens none until the head judge confirms it. One that no longer stands
@@ -358,7 +355,7 @@ def record_item(record: RecordState) -> QueueItem | None:
     )
 
 
-def decision_item(state: EventState, player: str) -> QueueItem | None:
+def decision_item(state: EventFields, player: str) -> QueueItem | None:
     """The queue item of the three-warning decision owed for ``player``, if one is."""
     held = state.players[player]
     if not held.records or (owed := decision_owed(state, player)) is None:
@@ -392,7 +389,7 @@ def queue_rank(item: QueueItem) -> tuple[int, str]:
     return (_GROUP_PLACE[item.group], item.at)
 
 
-def queue(state: EventState) -> list[QueueItem]:
+def queue(state: EventFields) -> list[QueueItem]:
     """What waits for the head judge: decisions owed, cheating, Triple Warnings
     (investigations), floor judges' requests, then Notices; oldest first within each
     (`QUEUE_ORDER`, `queue_rank`).
@@ -406,7 +403,7 @@ def queue(state: EventState) -> list[QueueItem]:
     return items
 
 
-def keys_missing_from(state: EventState, rules: Rules) -> list[str]:
+def keys_missing_from(state: EventFields, rules: Rules) -> list[str]:
     """The penalties and infractions of this log that ``rules`` do not know."""
     missing: dict[str, None] = {}
     for record in state.records.values():

@@ -15,13 +15,9 @@ carries its place in those two orders as the tie-break.
 from __future__ import annotations
 
 from itertools import islice
-from typing import TYPE_CHECKING
 
 from judgetui.state.queries import decision_item, queue_rank, record_item
-from judgetui.state.shapes import QueueItem
-
-if TYPE_CHECKING:
-    from judgetui.state.event import EventState
+from judgetui.state.shapes import EventFields, QueueItem
 
 _Key = tuple[int, str, int, int]
 """An item's place: its `queue_rank`, then 0 for a record (and its place in the log's
@@ -31,7 +27,7 @@ records) or 1 for a decision (and its player's place in the roster)."""
 class QueueIndex:
     """The queue of one `EventState`, brought up to date by `update` as it is extended."""
 
-    def __init__(self, state: EventState) -> None:
+    def __init__(self, state: EventFields) -> None:
         self.state = state
         self._record_place: dict[str, int] = {}
         self._player_place: dict[str, int] = {}

@@ -13,6 +13,7 @@ from typing import Literal
 from msgspec import Struct, field
 
 from judgetui.engine import PastPenalty, Phase
+from judgetui.rules import Rules
 
 QueueKind = Literal["notice", "request", "decision"]
 QueueGroup = Literal["decision", "cheating", "investigation", "request", "notice"]
@@ -294,3 +295,43 @@ class PenaltyCounts(Struct, frozen=True):
 
 #: The prefix of a round list's time-extension item: ``ext:<incident id>``.
 EXTENSION_ITEM = "ext:"
+
+
+class EventFields(Struct):
+    """What `judgetui.state.event.EventState` holds: the fold writes these fields and the
+    queries read them, so they take this class and not that one, whose methods call them."""
+
+    rules: Rules
+    name: str = ""
+    rounds: int | None = None
+    round: int = 1
+    phase: Phase = "main"
+    bound: bool = False
+    created_at: str = ""
+    judges: dict[str, JudgeState] = field(default_factory=dict)
+    players: dict[str, PlayerState] = field(default_factory=dict)
+    records: dict[str, RecordState] = field(default_factory=dict)
+    decisions: dict[str, DecisionState] = field(default_factory=dict)
+    cautions: int = 0
+    caution_extensions: dict[str, CautionExtension] = field(default_factory=dict)
+    """Time extensions given with a Caution, by incident id (the round list shows them)."""
+    count: int = 0
+    head: str = ""
+    rules_stored: bool = False
+    """Whether the log keeps its rules (False: an older file, folded with the shipped rules)."""
+    entered: dict[str, Mark] = field(default_factory=dict)
+    """Round-list items the head judge marked as entered by the scorekeeper (by item id)."""
+    closed_investigations: dict[str, Mark] = field(default_factory=dict)
+    """Investigations the head judge closed, by the id of the record that opened them."""
+    taken_over: dict[str, Mark] = field(default_factory=dict)
+    """Standby copies the head judge made the event of record, by the copy's id (the
+    mark's ``text``: the old station's last head)."""
+    pairings: dict[int, dict[str, Seat]] = field(default_factory=dict)
+    """Each round's pairings, by round, then by player (both players of each match)."""
+    earlier_events: tuple[str, ...] = ()
+    """The earlier events' files the head judge named (`judgetui.earlier`: never counted)."""
+    notes: list[EventNote] = field(default_factory=list)
+    """The judges' event notes (`judgetui note`), oldest first."""
+    _points: dict[str, int] = field(default_factory=dict)
+    _kind_keys: tuple[frozenset[str], frozenset[str]] | None = None
+    _sorted_ids: tuple[tuple[int, int], tuple[str, ...], tuple[str, ...]] | None = None

@@ -7,7 +7,6 @@ command line can still exit 2 or 3 with one line on stderr.
 
 from __future__ import annotations
 
-import gc
 import os
 from collections.abc import Callable, Iterable, Sequence
 from datetime import UTC, datetime
@@ -19,7 +18,7 @@ from textual.drivers.linux_driver import LinuxDriver
 from textual.filter import LineFilter
 from textual.screen import Screen
 
-from judgetui import errors, i18n
+from judgetui import errors, i18n, perf
 from judgetui.i18n import N_
 from judgetui.rules import load_rules
 from judgetui.service import Station
@@ -213,11 +212,7 @@ def run_station(
     app = open_station(
         station, judge, clock=lambda: datetime.now(UTC), settings=settings, progress=progress
     )
-    # The command line ran with the collector paused; a station lives long. The event just
-    # read is millions of long-lived objects: frozen, the collector leaves them alone
-    # (without, its full collections scanned them under the judge's keys).
-    gc.freeze()
-    gc.enable()
+    perf.live_long()
     if app.driver_class is LinuxDriver:
         app.driver_class = StationDriver  # ends the app when the terminal goes away
     app.run()

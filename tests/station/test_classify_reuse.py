@@ -9,15 +9,13 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
 from judgetui import i18n
 from judgetui.service import Station
-from judgetui.station.app import JudgeStation
-from judgetui.station.routes import Routes
 from judgetui.station.screens.classify import ClassifyScreen
 from judgetui.station.screens.dashboard import DashboardScreen
+from tests.helpers.classify_screens import SIZE, kept_screen, routes
 from tests.helpers.station import (
     hold_saves,
     make_app,
@@ -26,26 +24,6 @@ from tests.helpers.station import (
     settle,
     walk_to_result,
 )
-
-SIZE = (120, 40)
-
-
-def routes(app: JudgeStation) -> Routes:
-    assert isinstance(app.navigator, Routes)
-    return app.navigator
-
-
-async def kept_screen(pilot: Pilot[None]) -> ClassifyScreen:
-    """The classification the station keeps for every incident: opened once, and left."""
-    app = pilot.app
-    await settle(pilot)
-    await pilot.press("n")
-    await settle(pilot, lambda: isinstance(app.screen, ClassifyScreen))
-    screen = app.screen
-    assert isinstance(screen, ClassifyScreen)
-    await pilot.press("escape")
-    await settle(pilot, lambda: isinstance(app.screen, DashboardScreen))
-    return screen
 
 
 def value(screen: ClassifyScreen, selector: str) -> str:

@@ -9,9 +9,6 @@ from pathlib import Path
 import pytest
 
 from judgetui import cli
-from tests.station.test_questions_as_data import event, new_rules
-
-__all__ = ["event", "new_rules"]  # the fixtures, used by name
 
 PHONE = "Did the player use a phone at the table?"
 

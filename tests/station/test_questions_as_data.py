@@ -13,7 +13,6 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-import orjson
 import pytest
 from textual.widgets import Static
 
@@ -27,55 +26,8 @@ from judgetui.station.screens.classify import ClassifyScreen
 from judgetui.store import EventFile
 from tests.helpers.cli import UNBOUND_WARNING
 from tests.helpers.event import FIXED_NOW, HEAD, counting_ids
+from tests.helpers.new_question import NEW_QUESTION, SLOW_PLAY, run
 from tests.helpers.station import settle
-
-NEW_QUESTION = """
-[upgrades.phone_at_table]
-raises_to = "single_warning"
-option = "phone"
-en = "Did the player use a phone at the table?"
-ja = "プレイヤーはテーブルで電話を使いましたか？"
-rule = "test rules: a phone at the table is at least a Single Warning"
-"""
-SLOW_PLAY = ["--infraction", "slow_play", "--intentional", "no", "--disruptive", "yes"]
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str | Path) -> tuple[int, Any, str]:
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, orjson.loads(out) if code == 0 and "--json" in argv else out, err
-
-
-@pytest.fixture
-def new_rules(tmp_path: Path) -> Path:
-    path = tmp_path / "rules-with-a-question.toml"
-    path.write_text(shipped_rules_text() + NEW_QUESTION, encoding="utf-8")
-    return path
-
-
-@pytest.fixture
-def event(tmp_path: Path, new_rules: Path, capsys: pytest.CaptureFixture[str]) -> Path:
-    db = tmp_path / "event.json"
-    made = run(
-        capsys,
-        "--db",
-        db,
-        "--rules",
-        new_rules,
-        "event",
-        "init",
-        "--name",
-        "T",
-        "--head-judge",
-        HEAD,
-    )
-    assert made[0] == 0, made
-    players = tmp_path / "players.csv"
-    players.write_text("id,name\nP1,Ann Lee\nP2,Ben Ito\n", encoding="utf-8")
-    imported = run(capsys, "--db", db, "--judge", HEAD, "players", "import", players)
-    assert imported[0] == 0, imported
-    return db
-
 
 # -- the engine -----------------------------------------------------------------------------
 

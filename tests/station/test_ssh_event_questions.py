@@ -11,9 +11,7 @@ import pytest
 
 from tests.helpers.cli import UNBOUND_WARNING, ssh
 from tests.helpers.event import HEAD
-from tests.station.test_questions_as_data import SLOW_PLAY, event, new_rules
-
-__all__ = ["event", "new_rules"]  # the fixtures, used by name
+from tests.helpers.new_question import SLOW_PLAY
 
 
 def test_record_over_ssh_takes_the_events_own_question(

@@ -13,8 +13,8 @@ from collections.abc import Iterator
 import pytest
 
 from judgetui.rules import shipped_rules_text
+from tests.helpers.new_question import NEW_QUESTION, SLOW_PLAY
 from tests.helpers.ssh_harness import SshStation, missing_requirements
-from tests.station.test_questions_as_data import NEW_QUESTION, SLOW_PLAY
 
 MISSING = missing_requirements()
 pytestmark = [

@@ -1,9 +1,9 @@
 """The fold on the station's first paint (issue 14): what its cheaper hot path gives is
 what the entries say, field by field.
 
-`_on_incident_recorded` builds each record positionally (in `RecordState`'s field order)
-and reads who wrote an entry through one shared table (`SHOWN`); these tests hold both to
-a reading of the entries by name, written out here on its own.
+`_on_incident_recorded` builds each record from the incident's fields and its own, and
+reads who wrote an entry through one shared table (`SHOWN`); these tests hold both to a
+reading of the entries by name, written out here on its own.
 """
 
 from __future__ import annotations

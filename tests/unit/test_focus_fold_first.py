@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from judgetui.state.focus import fold_for
-from tests.unit.test_focus_fold import PLAYERS, event_fields, full_verdict, random_event
+from tests.helpers.random_event import PLAYERS, event_fields, full_verdict, random_event
 
 
 @pytest.mark.parametrize("seed", range(3))

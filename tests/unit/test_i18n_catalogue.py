@@ -13,7 +13,7 @@ import pytest
 from judgetui import i18n
 from tests.helpers.event import HEAD
 from tests.helpers.processes import RECORD_ARGS, python_c
-from tests.unit.test_record_lazy_imports import _event
+from tests.helpers.record_process import one_player_event
 
 TRANSLATED = [language for language in i18n.LANGUAGES if i18n._catalogue_file(language).is_file()]
 
@@ -81,7 +81,7 @@ print(code, "locale" in sys.modules)
 def test_a_record_in_japanese_loads_no_locale_module(
     tmp_path: Path, lang: list[str], environ: dict[str, str]
 ) -> None:
-    db = _event(tmp_path)
+    db = one_player_event(tmp_path)
     argv = ["record", "--db", str(db), "--judge", HEAD, "--player", "P1", *lang]
     done = python_c(PROGRAM, [*argv, *RECORD_ARGS], tmp_path, environ)
     assert "通告を記録しました" in done.stdout

@@ -19,7 +19,7 @@ from judgetui import engine
 from judgetui.rules import load_rules
 from judgetui.state import EventState, queries
 from judgetui.store import EventFile
-from tests.unit.test_queue_index import STEP, act, new_event, writer
+from tests.helpers.queue_acts import STEP, act, new_event, writer
 
 
 def _points_by_past(state: EventState) -> dict[str, int]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.unit.test_record_lazy_imports import _event, _record
+from tests.helpers.record_process import one_player_event, record_in_a_child
 
 NOT_LOADED = (
     "judgetui.cli.event",
@@ -26,7 +26,7 @@ NOT_LOADED = (
 
 
 def test_record_loads_none_of_what_it_does_not_use(tmp_path: Path) -> None:
-    code, modules, _made, stderr = _record(tmp_path, _event(tmp_path))
+    code, modules, _made, stderr = record_in_a_child(tmp_path, one_player_event(tmp_path))
     assert code == 0, stderr
     loaded = [m for m in modules if m.split(".")[0] in {n.split(".")[0] for n in NOT_LOADED}]
     assert [m for m in loaded if m in NOT_LOADED or m.startswith(NOT_LOADED)] == []

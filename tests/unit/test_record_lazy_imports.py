@@ -13,13 +13,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from judgetui.identity import Caller
-from judgetui.models import Player
-from judgetui.rules import load_rules
-from judgetui.service import Station
 from judgetui.store import WARNING_LISTENERS, EventFile
-from tests.helpers.event import HEAD, counting_ids, ticking_clock
-from tests.helpers.processes import RECORD_ARGS, python_c
+from tests.helpers.processes import python_c
+from tests.helpers.record_process import one_player_event, record_in_a_child
 
 NOT_LOADED = {
     "logging": "the store's warning reaches the command line through WARNING_LISTENERS",
@@ -30,46 +26,9 @@ NOT_LOADED = {
     "judgetui.settings_schema": "no settings file",
 }
 
-PROGRAM = """
-import json, sys
-from judgetui.cli import main
-code = main(sys.argv[1:])
-made = sorted(
-    f"{name}.{key}"
-    for name, module in list(sys.modules.items())
-    if name.startswith("judgetui")
-    for key, value in vars(module).items()
-    if isinstance(value, type)
-    and "__dataclass_fields__" in vars(value)
-    and value.__module__ == name
-)
-print(json.dumps([code, sorted(sys.modules), made]))
-"""
-
-
-def _event(tmp_path: Path) -> Path:
-    db = tmp_path / "event.json"
-    station = Station(
-        EventFile(db),
-        load_rules(),
-        caller=Caller("t", None),
-        clock=ticking_clock(),
-        new_id=counting_ids(1),
-    )
-    station.create_event("Import Open", HEAD)
-    station.import_players(HEAD, [Player(id="P1", name="Player One")])
-    return db
-
-
-def _record(tmp_path: Path, db: Path) -> tuple[int, set[str], list[str], str]:
-    argv = ["record", "--db", str(db), "--judge", HEAD, "--player", "P1", "--lang", "en"]
-    done = python_c(PROGRAM, [*argv, *RECORD_ARGS], tmp_path)
-    code, modules, made = json.loads(done.stdout.splitlines()[-1])
-    return code, set(modules), made, done.stderr
-
 
 def test_record_loads_no_module_it_does_not_use_and_makes_no_dataclass(tmp_path: Path) -> None:
-    code, modules, made, stderr = _record(tmp_path, _event(tmp_path))
+    code, modules, made, stderr = record_in_a_child(tmp_path, one_player_event(tmp_path))
     assert code == 0, stderr
     assert {m: why for m, why in NOT_LOADED.items() if m in modules} == {}
     assert made == []
@@ -79,11 +38,11 @@ def test_record_loads_no_module_it_does_not_use_and_makes_no_dataclass(tmp_path:
 def test_a_broken_chain_is_said_on_stderr_and_in_the_diagnostic_log(tmp_path: Path) -> None:
     """(Issue 28 item 5: the write onto a broken chain is a line in the diagnostic log, so
     ``logging`` is loaded for it now, on this path only; an intact record still loads none.)"""
-    db = _event(tmp_path)
+    db = one_player_event(tmp_path)
     document = json.loads(db.read_text(encoding="utf-8"))
     document["log"]["2"]["judge"] = "Someone Else"  # the chain breaks at entry 2
     db.write_text(json.dumps(document), encoding="utf-8")
-    code, _modules, _made, stderr = _record(tmp_path, db)
+    code, _modules, _made, stderr = record_in_a_child(tmp_path, db)
     assert code == 0, stderr
     log = tmp_path / ".local" / "state" / "judgetui" / "log" / "judgetui.log"
     assert "key=broken_chain" in log.read_text(encoding="utf-8")
@@ -92,7 +51,7 @@ def test_a_broken_chain_is_said_on_stderr_and_in_the_diagnostic_log(tmp_path: Pa
 
 
 def test_a_listener_function_hears_the_broken_chain_and_makes_the_check(tmp_path: Path) -> None:
-    db = _event(tmp_path)
+    db = one_player_event(tmp_path)
     file = EventFile(db)
     heard: list[str] = []
     WARNING_LISTENERS.append(heard.append)
@@ -125,7 +84,7 @@ def test_with_logging_loaded_and_no_handler_the_warning_prints_nothing_more(
     """The logger gets the warning too once ``logging`` is loaded; with no handler
     anywhere (a process of its own: pytest's are on the root logger), a NullHandler keeps
     logging's "last resort" from printing it on stderr a second time."""
-    db = _event(tmp_path)
+    db = one_player_event(tmp_path)
     document = json.loads(db.read_text(encoding="utf-8"))
     document["log"]["2"]["judge"] = "Someone Else"
     db.write_text(json.dumps(document), encoding="utf-8")

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from tests.helpers.event import HEAD
 from tests.helpers.processes import RECORD_ARGS, python_c
-from tests.unit.test_record_lazy_imports import _event
+from tests.helpers.record_process import one_player_event
 
 ROOT = Path(__file__).resolve().parents[2]
 NOT_LOADED = {
@@ -39,7 +39,7 @@ def _run(tmp_path: Path, *argv: str) -> tuple[int, set[str], list[str], str]:
 
 
 def _record(tmp_path: Path, *extra: str) -> tuple[int, set[str], list[str], str]:
-    db = _event(tmp_path)
+    db = one_player_event(tmp_path)
     argv = ["record", "--db", str(db), "--judge", HEAD, "--player", "P1", *RECORD_ARGS]
     return _run(tmp_path, *argv, *extra)
 

@@ -17,12 +17,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import orjson
 import pytest
 
 from judgetui.models import Player
 from judgetui.rules import Rules, load_rules
-from judgetui.service import RecordRequest, Station
+from judgetui.service import Station
 from judgetui.store import EventFile, EventFileError, StoreWriteError
 from judgetui.store import atomic as store_atomic
 from judgetui.store import file as store_file
@@ -30,18 +29,9 @@ from judgetui.store.file import FileStamp
 from judgetui.store.follow import Held, LogReader
 from tests.helpers.event import FLOOR, HEAD
 from tests.helpers.event import writer_on as station_on
+from tests.helpers.stamp_event import PLAYERS, full_dump, record
 
 pytestmark = pytest.mark.unit
-
-PLAYERS = [f"P{i}" for i in range(1, 7)]
-
-
-def full_dump(path: Path) -> bytes:
-    return orjson.dumps(orjson.loads(path.read_bytes()))
-
-
-def record(station: Station, player: str = "P1") -> None:
-    station.record(HEAD, RecordRequest([player], "slow_play", False, True))
 
 
 class Setup:

@@ -20,7 +20,8 @@ import pytest
 
 from judgetui.cli import main
 from judgetui.service import Station
-from judgetui.store import GENESIS_HASH, EventFile, entry_hash, verify_entries
+from judgetui.store import GENESIS_HASH, EventFile, verify_entries
+from tests.helpers.chain import rechain
 from tests.helpers.cli import UNBOUND_WARNING, without_unbound_warning
 from tests.helpers.event import FLOOR, HEAD, record
 
@@ -55,15 +56,6 @@ def read_doc(db: Path) -> dict[str, Any]:
 
 def write_doc(db: Path, doc: dict[str, Any]) -> None:
     db.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
-
-
-def rechain(log: dict[str, dict[str, Any]], start: int) -> None:
-    """A careful forger's rewrite: every hash from ``start`` on recomputed."""
-    prev = log[str(start - 1)]["hash"] if start > 1 else GENESIS_HASH
-    for seq in range(start, len(log) + 1):
-        entry = log[str(seq)]
-        entry["prev"] = prev
-        entry["hash"] = prev = entry_hash(entry)
 
 
 def cut_to(db: Path, keep: int) -> None:
