@@ -1,7 +1,7 @@
 """The record key: *Recorded* (the done step, its toast) is only ever shown for what is on
-disk. While the write is under way the result step stays, its record key greyed; a write
-the disk refuses shows the error, leaves the file as it was, and the same Enter records
-once the disk takes it."""
+disk. While the write is under way the result step stays, its record key greyed, and the
+station says *Saving…* at once; a write the disk refuses shows the error, leaves the file
+as it was, and the same Enter records once the disk takes it."""
 
 from __future__ import annotations
 
@@ -79,6 +79,8 @@ async def test_the_outcome_is_shown_once_the_write_is_on_disk(station: Station) 
             assert screen.check_action("record", ()) is None, "the record key greyed"
             assert station.file.path.read_bytes() == before, "nothing on disk yet"
             assert _recorded_toasts(app) == [], "no toast before the write returns"
+            saying = [str(n.message) for n in app._notifications]
+            assert saying == ["Saving…"], "said at once, while the disk has it not yet"
         finally:
             release.set()
         await settle(pilot, lambda: screen.step == "done")

@@ -616,6 +616,8 @@ class ClassifyScreen(StationScreen):
         self.recording = True  # its keys greyed until the outcome
         self._saving = (self.incident, as_request)
         self.refresh_bindings()
+        # Said at once; "Recorded" only once the write returned: the records on disk.
+        self.notify(_("Saving…"), timeout=3)
 
         def record() -> RecordResult | RecordState:
             # The service says what is a possible duplicate; the judge, once shown it,
