@@ -19,9 +19,9 @@ from judgetui.rules import load_rules
 from judgetui.service import RecordRequest, Station
 from judgetui.store import EventFile, EventFileError
 from judgetui.store.follow import LogReader
+from tests.helpers.chain import rechain
 from tests.helpers.cli import UNBOUND_WARNING
 from tests.helpers.event import HEAD, record, writer_on
-from tests.unit.test_trust_verify import rechain
 
 pytestmark = pytest.mark.unit
 
