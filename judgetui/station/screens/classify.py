@@ -616,8 +616,6 @@ class ClassifyScreen(StationScreen):
         self.recording = True  # its keys greyed until the outcome
         self._saving = (self.incident, as_request)
         self.refresh_bindings()
-        # Said at once; "Recorded" only once the write returned: the records on disk.
-        self.notify(_("Saving…"), timeout=3)
 
         def record() -> RecordResult | RecordState:
             # The service says what is a possible duplicate; the judge, once shown it,
@@ -626,6 +624,8 @@ class ClassifyScreen(StationScreen):
                 found = session.possible_duplicate(request)
                 if found is not None:
                     return found
+            # Said as the write begins; "Recorded" only once it returned: on disk.
+            self.app.call_from_thread(self.notify, _("Saving…"), timeout=3)
             return session.record(request)
 
         self.serve(record, Recorded)
