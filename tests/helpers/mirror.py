@@ -11,7 +11,7 @@ import threading
 from pathlib import Path
 from typing import IO, Any
 
-from judgetui.store import GENESIS_HASH, entry_hash
+from tests.helpers.chain import rechain
 
 
 def read_doc(db: Path) -> dict[str, Any]:
@@ -22,15 +22,6 @@ def read_doc(db: Path) -> dict[str, Any]:
 def write_doc(db: Path, doc: dict[str, Any]) -> None:
     """The document written back compactly (as the store lays it out)."""
     db.write_bytes(json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode())
-
-
-def rechain(log: dict[str, dict[str, Any]], start: int) -> None:
-    """A careful forger's rewrite: every hash from ``start`` on recomputed."""
-    prev = log[str(start - 1)]["hash"] if start > 1 else GENESIS_HASH
-    for seq in range(start, len(log) + 1):
-        entry = log[str(seq)]
-        entry["prev"] = prev
-        entry["hash"] = prev = entry_hash(entry)
 
 
 def edit_entry(db: Path, seq: int, *, note: str, chained: bool) -> None:
