@@ -18,18 +18,35 @@ _P = ParamSpec("_P")
 _T = TypeVar("_T")
 
 
+_pauses = 0
+"""Blocks of `collector_paused` under way (any thread)."""
+_on_after_pauses = False
+"""Whether the collector goes on again when the last of them ends."""
+_pauses_lock = threading.Lock()
+
+
 @contextmanager
 def collector_paused() -> Iterator[None]:
     """The cyclic collector off for the block, then as it was (paused, not switched off).
+    Blocks nest, from any thread (a station's follower and its service worker both fold):
+    the collector goes on again when the last one under way ends, not the first.
 
-    Used while parsing the event file (~20% of load time), folding it (~40% of the
-    fold: ~30,000 acyclic objects for 10,000 records) and loading the station's state.
+    Used while folding the event (~40% of the fold: ~30,000 acyclic objects for 10,000
+    records) and loading the station's state.
     """
-    resume = pause_collector()  # nests with the other pauses (`pause_collector`)
+    global _pauses, _on_after_pauses
+    with _pauses_lock:
+        if not _pauses:
+            _on_after_pauses = gc.isenabled()
+        _pauses += 1
+        gc.disable()
     try:
         yield
     finally:
-        resume()
+        with _pauses_lock:
+            _pauses -= 1
+            if not _pauses and _on_after_pauses:
+                gc.enable()
 
 
 def one_shot(main: Callable[_P, _T]) -> Callable[_P, _T]:
@@ -39,7 +56,7 @@ def one_shot(main: Callable[_P, _T]) -> Callable[_P, _T]:
     the collector would walk the whole parsed event file and its fold again and again:
     a `judgetui record` took 1.6x the CPU with it on at 10,000 records (issue 27). The
     caller's setting is restored after.
-    Not a `pause_collector` pause: a station runs inside it, and turns the collector on.
+    Not a `collector_paused` block: a station runs inside it, and turns the collector on.
     """
 
     @functools.wraps(main)
@@ -86,39 +103,3 @@ def settle_young_objects() -> None:
     if not _frozen:
         gc.freeze()
         gc.unfreeze()
-
-
-_holds = 0
-"""Pauses of `pause_collector` not resumed yet (any thread)."""
-_on_after_holds = False
-"""Whether the collector goes on again when the last pause is resumed."""
-_holds_lock = threading.Lock()
-
-
-def pause_collector() -> Callable[[], None]:
-    """Pause the cyclic collector until the function returned is called (the first call
-    resumes it, if it was on; later calls do nothing). Pauses nest, from any thread: the
-    collector goes on again when the last one under way is resumed, not the first.
-
-    Used by `collector_paused`.
-    """
-    global _holds, _on_after_holds
-    with _holds_lock:
-        if not _holds:
-            _on_after_holds = gc.isenabled()
-        _holds += 1
-        gc.disable()
-    resumed = False
-
-    def resume() -> None:
-        global _holds
-        nonlocal resumed
-        with _holds_lock:
-            if resumed:
-                return
-            resumed = True
-            _holds -= 1
-            if not _holds and _on_after_holds:
-                gc.enable()
-
-    return resume

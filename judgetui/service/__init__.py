@@ -204,13 +204,12 @@ class Station:
         self,
         plan: Callable[[EventState], list[Entry]],
         focus: Focus | None = None,
-        on_sealed: Callable[[list[Entry]], None] | None = None,
         *,
         on_standby: bool = False,
     ) -> list[Entry]:
-        """Plan and append; ``focus``: the plan reads only those players (see `fold`);
-        ``on_sealed``: see `EventFile.append`. A standby copy (`standby`) is refused,
-        under the lock, unless ``on_standby`` (the takeover)."""
+        """Plan and append; ``focus``: the plan reads only those players (see `fold`). A
+        standby copy (`standby`) is refused, under the lock, unless ``on_standby`` (the
+        takeover)."""
 
         unbound: list[bool] = []
 
@@ -227,7 +226,7 @@ class Station:
         with self._writes_done:
             self._writes += 1
         try:
-            written = self.file.append(build, holder=self.holder, on_sealed=on_sealed)
+            written = self.file.append(build, holder=self.holder)
         finally:
             with self._writes_done:
                 self._writes -= 1
@@ -287,10 +286,8 @@ class Station:
         self,
         judge: str | None,
         request: RecordRequest,
-        planned: Callable[[RecordResult], None] | None = None,
     ) -> RecordResult:
-        """Record an incident; ``planned`` is told its result once it is sealed, before it
-        is on disk (a station draws it meanwhile: `judgetui.station.frames.FrameHold`)."""
+        """Record an incident: its result once it is on disk."""
         result: list[RecordResult] = []
 
         def plan(state: EventState) -> list[Entry]:
@@ -302,8 +299,7 @@ class Station:
         # record's: those read the whole state. Any other record reads only its players.
         plain = request.same_as is None and request.duplicate_of is None
         focus = (lambda _entries: request.players) if plain else None
-        on_sealed = None if planned is None else (lambda _entries: planned(result[-1]))
-        self._write(plan, focus=focus, on_sealed=on_sealed)
+        self._write(plan, focus=focus)
         return result[-1]
 
     def review(

@@ -440,7 +440,6 @@ class EventFile:
         build: Callable[[Snapshot], Sequence[Mapping[str, Any]]],
         *,
         holder: Holder | None = None,
-        on_sealed: Callable[[list[dict[str, Any]]], None] | None = None,
     ) -> list[dict[str, Any]]:
         """Append the entries ``build`` returns for the CURRENT file; return them sealed.
 
@@ -459,9 +458,6 @@ class EventFile:
         the diagnostic log and `store.listeners` are told: known from ``holder``'s check,
         checked beside the write for a holder whose version is not the file, else only
         while someone listens (`store.listeners`).
-
-        ``on_sealed`` is given the sealed entries under the lock, before they are written:
-        nothing is on disk until this returns.
         """
         with self._lock.hold():
             fd, st = self._hold_current()
@@ -523,8 +519,6 @@ class EventFile:
                     check = VerifyAside(snapshot.entries).result
                 else:
                     check = lambda: verdict  # noqa: E731
-                if on_sealed is not None:
-                    on_sealed(sealed)
                 written = _write_atomically(self.path, pieces, like=st, hold_new=True)
                 self.last_write = way
             finally:
