@@ -19,16 +19,6 @@ def note_options(note: argparse.ArgumentParser, table_type: Any) -> None:
     note.add_argument("--table", type=table_type, metavar="N", help=_("the table it is about"))
 
 
-def note_dict(note: EventNote) -> dict[str, object]:
-    return {
-        "judge": note.judge,
-        "at": note.at,
-        "round": note.round,
-        "table": note.table,
-        "text": note.text,
-    }
-
-
 def note_line(note: EventNote) -> str:
     """One note as `history --notes` lists it: round, table, judge, time, then the text."""
     from judgetui import text
@@ -39,9 +29,10 @@ def note_line(note: EventNote) -> str:
 
 def cmd_note(args: argparse.Namespace) -> int:
     station = _station(args)
-    [written] = station.note(args.judge, args.text, args.table)
-    note = next(n for n in reversed(station.load().notes) if n.seq == written["seq"])
+    note = station.note(args.judge, args.text, args.table)
     if args.json:
+        from judgetui.report_texts.event import note_dict
+
         _emit_json(note_dict(note))
     else:
         print(
@@ -74,6 +65,8 @@ def history_notes(args: argparse.Namespace) -> int:
         and (args.table is None or n.table == args.table)
     ]
     if args.json:
+        from judgetui.report_texts.event import note_dict
+
         _emit_json([note_dict(n) for n in found])
     elif not found:
         print(_("no event note matches"))

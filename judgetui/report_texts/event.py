@@ -19,7 +19,7 @@ from judgetui.report_texts.common import (
 )
 from judgetui.report_texts.investigations import investigation_lines, investigations_dict
 from judgetui.state import DecisionState, EventState, RecordState
-from judgetui.state.shapes import UNOFFICIAL, on_record
+from judgetui.state.shapes import UNOFFICIAL, EventNote, on_record
 
 
 def _record_entry(record: RecordState) -> dict[str, Any]:
@@ -124,11 +124,19 @@ def event_report_dict(state: EventState) -> dict[str, Any]:
         "penalty_counts": _counts_dict(state),
         **investigations_dict(state),
         "voided": voided,
-        "notes": [
-            {"judge": n.judge, "at": n.at, "round": n.round, "table": n.table, "text": n.text}
-            for n in state.notes
-        ],
+        "notes": [note_dict(n) for n in state.notes],
         "head": state.head,
+    }
+
+
+def note_dict(note: EventNote) -> dict[str, object]:
+    """An event note as `report event --json` and `history --notes --json` give it."""
+    return {
+        "judge": note.judge,
+        "at": note.at,
+        "round": note.round,
+        "table": note.table,
+        "text": note.text,
     }
 
 

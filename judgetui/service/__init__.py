@@ -30,6 +30,8 @@ from judgetui.service.pairings import PairingsChange, PairingsPlanner
 from judgetui.service.record import RecordedPenalty, RecordRequest, RecordResult
 from judgetui.service.review import Corrected, ReviewPlanner, waits_in_queue
 from judgetui.state import EventState, MalformedLog, QueueItem, RecordState
+from judgetui.state.notes import note_of
+from judgetui.state.shapes import EventNote
 from judgetui.store import EventFile, EventFileError, FileStamp, Snapshot
 from judgetui.store.copy import StandbyMark, read_mark, remove_mark
 from judgetui.store.entries import Refused
@@ -415,8 +417,16 @@ class Station:
             raise BadInput(refused, key="earlier_event_unusable")
         return self._write(lambda s: self.planner.plan_earlier(s, judge, files))
 
-    def note(self, judge: str | None, text: str, table: int | None = None) -> list[Entry]:
-        return self._write(lambda s: self.planner.plan_note(s, judge, text, table))
+    def note(self, judge: str | None, text: str, table: int | None = None) -> EventNote:
+        """Write an event note; the note as the event keeps it (in the round it was written)."""
+        rounds: list[int] = []
+
+        def plan(state: EventState) -> list[Entry]:
+            rounds.append(state.round)
+            return self.planner.plan_note(state, judge, text, table)
+
+        [written] = self._write(plan)
+        return note_of(written, rounds[-1])
 
     def mark_entered(self, judge: str | None, items: Sequence[str], round_: int) -> list[Entry]:
         return self._write(lambda s: self.planner.plan_entered(s, judge, items, round_))

@@ -18,14 +18,17 @@ def on_event_noted(state: EventFields, entry: Mapping[str, Any], data: Mapping[s
     judge = entry.get("judge") or ""
     if judge not in state.judges:
         raise ValueError(f"event note by {judge!r}, who is no judge of the event")
-    table = data.get("table")
-    state.notes.append(
-        EventNote(
-            judge=own(_shown(judge)),
-            at=own(entry["at"]),
-            text=own(_shown_note(_text(data["text"], "note"))),
-            round=state.round,
-            seq=own(int(entry["seq"])),
-            table=None if table is None else own(int(table)),
-        )
+    state.notes.append(note_of(entry, state.round))
+
+
+def note_of(entry: Mapping[str, Any], round_: int) -> EventNote:
+    """The note an ``event_noted`` entry keeps, written in round ``round_``."""
+    data, table = entry["data"], entry["data"].get("table")
+    return EventNote(
+        judge=own(_shown(entry.get("judge") or "")),
+        at=own(entry["at"]),
+        text=own(_shown_note(_text(data["text"], "note"))),
+        round=round_,
+        seq=own(int(entry["seq"])),
+        table=None if table is None else own(int(table)),
     )

@@ -30,6 +30,7 @@ from judgetui.service import (
 )
 from judgetui.state import EventState, JudgeState, QueueItem, RecordState
 from judgetui.state.queue_index import QueueIndex
+from judgetui.state.shapes import EventNote
 from judgetui.station.changes import players_touched
 from judgetui.store import HEAD_PREFIX_MIN, EventFileError, FileStamp, VerifyResult, verify_entries
 from judgetui.store.copy import StandbyMark
@@ -387,7 +388,7 @@ class Session:
     def close_investigation(self, item: str, finding: str | None) -> list[Entry]:
         return self.station.close_investigation(self.judge.name, item, finding)
 
-    def note(self, text: str, table: int | None = None) -> list[Entry]:
+    def note(self, text: str, table: int | None = None) -> EventNote:
         return self.station.note(self.judge.name, text, table)
 
 
