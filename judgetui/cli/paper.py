@@ -62,7 +62,7 @@ def slip_options(
     slips.add_argument("--round", type=round_type, required=True, metavar="N", help=_("the round"))
 
 
-def cmd_slips(args: argparse.Namespace, state: Any) -> int:
+def cmd_slips(args: argparse.Namespace, station: Any, state: Any) -> int:
     from judgetui.report_texts import slip
 
     if args.report_command == "slips":
@@ -80,11 +80,10 @@ def cmd_slips(args: argparse.Namespace, state: Any) -> int:
         else:
             print(_("no penalty issued in round {n}").format(n=args.round))
         return 0
-    found = [m for m in state.find(args.id) if m in state.records]
-    if len(found) != 1:
-        words = _("no record {item!r}") if not found else _("{item!r} names {n} records")
-        raise CliError(words.format(item=args.id, n=len(found)), key="unknown_record")
-    record = state.records[found[0]]
+    # The id or a unique prefix, read as every command that takes a record's id reads it.
+    record = state.records.get(station.planner.resolve(state, args.id, records_only=True))
+    if record is None:
+        raise CliError(_("no record {item!r}").format(item=args.id), key="unknown_record")
     if args.json:
         _emit_json({"record": record.id, "text": slip.slip_text(state, record)})
     else:

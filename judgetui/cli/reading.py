@@ -345,7 +345,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     if args.report_command in ("slip", "slips"):
         from judgetui.cli.paper import cmd_slips
 
-        return cmd_slips(args, state)
+        return cmd_slips(args, station, state)
     if args.report_command == "player":
         if args.id not in state.players:
             raise CliError(_("unknown player {id!r}").format(id=args.id), key="unknown_player")
